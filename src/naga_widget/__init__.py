@@ -1,0 +1,14 @@
+"""naga_widget — the board game Naga Raja as a rules engine, a match timeline, bots and a Jupyter widget."""
+
+from .rules import (
+    STANDARD, Action, ActionFormatError, Call, Chance, ChanceError, Event, Give, IllegalActionError, Invoke,
+    LegalActions, Outcome, Pass, Place, ReplayError, Ruleset, State, new_game,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "STANDARD", "Action", "ActionFormatError", "Call", "Chance", "ChanceError", "Event", "Give",
+    "IllegalActionError", "Invoke", "LegalActions", "Outcome", "Pass", "Place", "ReplayError", "Ruleset",
+    "State", "new_game", "__version__",
+]

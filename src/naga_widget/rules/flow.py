@@ -1,0 +1,403 @@
+"""R3, R4 and R7 — setup, the four steps of a round, and the end of the game.
+
+Every function here works on a :class:`Draft` (a private working copy) and is
+called from :func:`apply`, after the action was checked. Automatic steps
+(calling nothing, automatic passes, reveals, throws, draws, end checks) run in
+:func:`advance` until a player must decide or the game is over. The engine
+loops; it never recurses (R4.2.3).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypeVar
+
+from . import effects
+from .actions import AnyAction, Call, Give, Invoke, Pass, Place
+from .chance import Chance
+from .errors import ChanceError, IllegalActionError
+from .events import Event
+from .ruleset import NAGA, TEMPLE_NAMES, TRAP
+from .temple import SLOT_NAMES, Temple, place_tile, reevaluate
+from . import legal
+
+if TYPE_CHECKING:
+    from .state import Draft, State
+
+T = TypeVar("T")
+Log = "list[Event] | None"
+
+
+def put(pair: tuple[T, T], player: int, value: T) -> tuple[T, T]:
+    """``pair`` with the entry of ``player`` replaced."""
+    return (value, pair[1]) if player == 0 else (pair[0], value)
+
+
+def remove_one(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    i = items.index(item)
+    return items[:i] + items[i + 1:]
+
+
+def apply(state: State, action: AnyAction, chance: Chance | None, log: list[Event] | None) -> State:
+    """Check ``action`` (R8), carry it out, then run the automatic steps that follow."""
+    legal.check(state, action)
+    from .state import Draft
+
+    d = Draft(state)
+    p = d.to_move
+    if chance is None:
+        chance = _NO_CHANCE
+    kind = action.kind
+    if kind == "call":
+        assert isinstance(action, Call)
+        call(d, p, tuple(sorted(action.cards)), chance, log)
+    elif kind == "pass":
+        pass_turn(d, p, log, automatic=False)
+    elif kind == "invoke":
+        assert isinstance(action, Invoke)
+        invoke(d, p, action, chance, log)
+    elif kind == "place":
+        assert isinstance(action, Place)
+        place(d, p, action.space, action.rotation, chance, log)
+    else:
+        assert isinstance(action, Give)
+        give(d, p, action.card, chance, log)
+    advance(d, chance, log)
+    return d.freeze()
+
+
+class _NoChance(Chance):
+    """Stands in when no Chance was given; fails clearly if one is needed."""
+
+    def _rng(self):  # type: ignore[no-untyped-def]
+        raise ChanceError("this action leads to a chance event (a throw, draw or reveal): pass a Chance")
+
+
+_NO_CHANCE = _NoChance(record=False)
+
+
+# -- R3 setup ----------------------------------------------------------------------------------
+def setup(d: Draft, chance: Chance, log: list[Event]) -> None:
+    """R3.4–R3.6: deal five cards each, reveal the first room, throw for the guide."""
+    hands: list[tuple[str, ...]] = [(), ()]
+    for i in range(2 * d.ruleset.hand_size):  # player 0 first, alternating
+        hands[i % 2] += draw(d, i % 2, 1, chance, None)
+    d.hands = (tuple(sorted(hands[0])), tuple(sorted(hands[1])))
+    for p in (0, 1):
+        log.append(Event("R3.4", "deal", f"{TEMPLE_NAMES[p]} is dealt {len(hands[p])} cards",
+                         {"player": p, "count": len(hands[p])}, p, ", ".join(d.hands[p]),
+                         {"cards": list(d.hands[p])}))
+    reveal_room(d, chance, log, "R3.5")
+    kind, count = d.ruleset.guide_throw
+    faces = d.ruleset.stick_type(kind).faces
+    while True:  # R3.6: throw until the tie is broken
+        totals = []
+        for p in (0, 1):
+            thrown = [f"{kind}:{chance.pick('throw', faces)}" for _ in range(count)]
+            totals.append(sum(d.ruleset.stick_points[s] for s in thrown))
+            log.append(Event("R3.6", "throw", f"{TEMPLE_NAMES[p]} throws {' '.join(thrown)} = {totals[-1]}",
+                             {"player": p, "sticks": thrown, "total": totals[-1]}))
+        if totals[0] != totals[1]:
+            break
+        log.append(Event("R3.6", "tie", "a tie: both throw again", {}))
+    d.guide = d.to_move = 0 if totals[0] > totals[1] else 1
+    log.append(Event("R3.6", "guide", f"{TEMPLE_NAMES[d.guide]} becomes the guide and takes the scroll",
+                     {"player": d.guide}))
+    advance(d, chance, log)
+
+
+# -- automatic steps -------------------------------------------------------------------------
+def advance(d: Draft, chance: Chance, log: list[Event] | None) -> None:
+    """Run what needs no decision: empty calls (R4.1) and automatic passes (R4.2.2)."""
+    while d.outcome is None:
+        p = d.to_move
+        if d.phase == "call" and not d.hands[p]:
+            if log is not None:
+                log.append(Event("R4.1", "call", f"{TEMPLE_NAMES[p]} has no cards and calls nothing",
+                                 {"player": p, "count": 0}))
+            call(d, p, (), chance, log)
+        elif d.phase == "confront" and pass_is_automatic(d, p):
+            pass_turn(d, p, log, automatic=True)
+        else:
+            return
+
+
+def pass_is_automatic(d: Draft | State, p: int) -> bool:
+    """R4.2.2: pass is automatic when evident to both: empty hand, or no naga stick and no amulet."""
+    if not d.hands[p]:
+        return True
+    if d.amulets[p]:
+        return False
+    return not any(s.endswith(NAGA) for s in d.sticks[p])
+
+
+def finish(d: Draft, winner: int, reason: str, rule: str, log: list[Event] | None) -> None:
+    from .state import Outcome
+
+    scores = (d.freeze().score(0), d.freeze().score(1))
+    d.outcome = Outcome(winner, reason, rule, scores)
+    d.phase, d.to_move = "over", -1
+    if log is not None:
+        why = {"three_cursed": "three cursed relics face up", "target_score": "score of 25 or more",
+               "full_temple": "a full temple"}[reason]
+        log.append(Event(rule, "game_over", f"game over ({why}): {TEMPLE_NAMES[winner]} wins, "
+                         f"scores gold {scores[0]}, silver {scores[1]}",
+                         {"winner": winner, "reason": reason, "scores": list(scores),
+                          "amulets": [list(d.amulets[0]), list(d.amulets[1])]}))
+
+
+def temple_changed(d: Draft, owner: int, temple: Temple, log: list[Event] | None, rule: str) -> None:
+    """R2.4: re-evaluate a changed temple, then check R7.1 for its owner."""
+    r = reevaluate(temple)
+    d.temples = put(d.temples, owner, r.temple)
+    if not (r.revealed or r.hidden or r.collected):
+        return
+    name = TEMPLE_NAMES[owner]
+    if r.collected:
+        d.amulets = put(d.amulets, owner, tuple(sorted(d.amulets[owner] + tuple(a for _, a in r.collected))))
+    if log is not None:
+        relics = r.temple.relics
+        for i in r.revealed:
+            log.append(Event("R2.4", "relic_revealed", f"{name} {SLOT_NAMES[i]}: relic {relics[i]} flips face up",
+                             {"temple": owner, "slot": SLOT_NAMES[i], "relic": relics[i], "cause": rule}))
+        for i in r.hidden:
+            log.append(Event("R2.4", "relic_hidden", f"{name} {SLOT_NAMES[i]}: relic {relics[i]} flips face down",
+                             {"temple": owner, "slot": SLOT_NAMES[i], "relic": relics[i], "cause": rule}))
+        for space, amulet in r.collected:
+            log.append(Event("R2.4", "amulet_collected", f"{name} collects the amulet on space {space}",
+                             {"player": owner, "space": space}, owner, amulet, {"amulet": amulet}))
+    check_end(d, owner, log)
+
+
+def check_end(d: Draft, owner: int, log: list[Event] | None) -> None:
+    """R7.1, in order: three cursed relics face up lose; a score of 25 or more wins."""
+    state = d.freeze()
+    rs = d.ruleset
+    if state.cursed_up(owner) >= rs.cursed_limit:
+        finish(d, 1 - owner, "three_cursed", "R7.1", log)
+    elif state.score(owner) >= rs.target_score:
+        finish(d, owner, "target_score", "R7.1", log)
+
+
+# -- cards -----------------------------------------------------------------------------------
+def draw(d: Draft, player: int, n: int, chance: Chance, log: list[Event] | None) -> tuple[str, ...]:
+    """Draw up to ``n`` cards; an empty deck is refilled from the shuffled discard pile (R4.4)."""
+    got: list[str] = []
+    for _ in range(n):
+        if not d.deck:
+            if not d.discard:
+                if log is not None:
+                    log.append(Event("R4.4", "draw_stops", "deck and discard pile are empty: the draw stops", {}))
+                break
+            d.deck, d.discard = tuple(sorted(d.discard)), ()
+            if log is not None:
+                log.append(Event("R4.4", "reshuffle", f"the discard pile ({len(d.deck)} cards) is shuffled "
+                                 "to form a new deck", {"count": len(d.deck)}))
+        card = chance.pick("card", d.deck)
+        d.deck = remove_one(d.deck, card)
+        got.append(card)
+    return tuple(got)
+
+
+def reveal_room(d: Draft, chance: Chance, log: list[Event] | None, rule: str) -> None:
+    """R3.5 / R4.4.3: the next room tile is offered, with an amulet if it has the symbol."""
+    if not d.rooms:
+        raise IllegalActionError("the room pile is empty", "R7.2")
+    room = chance.pick("room", d.rooms)
+    d.rooms = remove_one(d.rooms, room)
+    amulet = None
+    if d.ruleset.room(room).amulet_symbol and d.amulet_pile:
+        amulet = chance.pick("amulet", d.amulet_pile)
+        d.amulet_pile = remove_one(d.amulet_pile, amulet)
+    d.offered = (room, amulet)
+    if log is not None:
+        extra = " with a face-down amulet on it" if amulet else ""
+        log.append(Event(rule, "room_offered", f"room {room} is offered{extra}",
+                         {"room": room, "amulet": amulet is not None}))
+
+
+# -- R4.1 Call of Fate ---------------------------------------------------------------------------
+def call(d: Draft, p: int, cards: tuple[str, ...], chance: Chance, log: list[Event] | None) -> None:
+    if cards:
+        d.hands = put(d.hands, p, tuple(c for c in d.hands[p] if c not in cards))
+        if log is not None:
+            log.append(Event("R4.1", "call", f"{TEMPLE_NAMES[p]} calls {len(cards)} card(s) face down",
+                             {"player": p, "count": len(cards)}, p, " ".join(cards), {"cards": list(cards)}))
+    d.calls = put(d.calls, p, cards)
+    if p == d.guide:
+        d.to_move = 1 - p
+    else:
+        confront(d, chance, log)
+
+
+# -- R4.2 Confrontation ----------------------------------------------------------------------
+def confront(d: Draft, chance: Chance, log: list[Event] | None) -> None:
+    """R4.2.1: reveal the calls, take sticks (guide first; a short supply gives what remains), throw."""
+    rs = d.ruleset
+    g = d.guide
+    supply = list(d.supply)
+    names = rs.stick_names
+    taken: list[tuple[str, int]] = [("", 0), ("", 0)]
+    for p in (g, 1 - g):
+        cards = d.calls[p] or ()
+        if not cards:
+            continue
+        kind = rs.card(cards[0]).stick
+        want = sum(rs.card(c).count for c in cards)
+        k = names.index(kind)
+        got = min(want, supply[k])
+        supply[k] -= got
+        taken[p] = (kind, got)
+        if log is not None and got < want:
+            log.append(Event("R4.2", "supply_short", f"the supply has only {got} {kind} sticks of the {want} "
+                             f"{TEMPLE_NAMES[p]} called", {"player": p, "type": kind, "wanted": want, "got": got}))
+    d.supply = tuple(supply)
+    shown = list(d.shown)
+    for p in (0, 1):
+        shown[p] = shown[p] - set(d.calls[p] or ())
+    d.shown = (shown[0], shown[1])
+    if log is not None:
+        for p in (g, 1 - g):
+            cards = d.calls[p] or ()
+            log.append(Event("R4.2", "call_revealed", f"{TEMPLE_NAMES[p]}'s call is revealed: "
+                             f"{' '.join(cards) or 'nothing'}", {"player": p, "cards": list(cards)}))
+    sticks: list[tuple[str, ...]] = [(), ()]
+    for p in (g, 1 - g):  # the guide's throw first
+        kind, n = taken[p]
+        if n:
+            faces = rs.stick_type(kind).faces
+            sticks[p] = tuple(sorted(f"{kind}:{chance.pick('throw', faces)}" for _ in range(n)))
+            if log is not None:
+                log.append(Event("R4.2", "throw", f"{TEMPLE_NAMES[p]} throws {' '.join(sticks[p])}",
+                                 {"player": p, "sticks": list(sticks[p])}))
+    d.sticks = (sticks[0], sticks[1])
+    d.phase, d.to_move, d.passes = "confront", g, 0
+
+
+def pass_turn(d: Draft, p: int, log: list[Event] | None, automatic: bool) -> None:
+    """R4.2.3: two consecutive passes end the Confrontation."""
+    if log is not None:
+        how = "passes (automatic)" if automatic else "passes"
+        log.append(Event("R4.2", "pass", f"{TEMPLE_NAMES[p]} {how}", {"player": p, "automatic": automatic}))
+    d.passes += 1
+    if d.passes >= 2:
+        explore(d, log)
+    else:
+        d.to_move = 1 - p
+
+
+def invoke(d: Draft, p: int, action: Invoke, chance: Chance, log: list[Event] | None) -> None:
+    """R4.2.2: pay a naga, play the card, resolve its effect (R5), then discard the card."""
+    rs = d.ruleset
+    card = rs.card(action.card)
+    if action.pay == "charm":
+        charm = next(a for a in d.amulets[p] if rs.amulet(a).is_charm)
+        d.amulets = put(d.amulets, p, remove_one(d.amulets[p], charm))
+        d.spent = put(d.spent, p, d.spent[p] + (charm,))
+        paid = f"naga charm {charm}"
+    else:
+        token = f"{action.pay}:{NAGA}"
+        d.sticks = put(d.sticks, p, remove_one(d.sticks[p], token))
+        k = rs.stick_names.index(action.pay)
+        d.supply = d.supply[:k] + (d.supply[k] + 1,) + d.supply[k + 1:]
+        paid = f"a {action.pay} naga"
+    d.hands = put(d.hands, p, remove_one(d.hands[p], card.id))
+    if card.id in d.shown[p]:
+        d.shown = put(d.shown, p, d.shown[p] - {card.id})
+    if log is not None:
+        name = effects.NAMES[card.effect]
+        target = " ".join(action.target)
+        log.append(Event(card.effect, "invoke", f"{TEMPLE_NAMES[p]} pays {paid} and invokes {card.id} "
+                         f"{name}{' → ' + target if target else ''}",
+                         {"player": p, "card": card.id, "effect": card.effect, "pay": action.pay,
+                          "target": list(action.target)}))
+    effects.resolve(d, p, card.effect, action.target, chance, log)
+    d.discard += (card.id,)
+    if d.outcome is None:
+        d.passes = 0
+        d.to_move = 1 - p
+
+
+# -- R4.3 Exploration --------------------------------------------------------------------------
+def explore(d: Draft, log: list[Event] | None) -> None:
+    """R4.3.1: more fate points win the offered room; a tie goes to the guide."""
+    state = d.freeze()
+    g = d.guide
+    fate = (state.fate(0), state.fate(1))
+    winner = g if fate[g] >= fate[1 - g] else 1 - g
+    if log is not None:
+        tie = " (a tie goes to the guide)" if fate[0] == fate[1] else ""
+        log.append(Event("R4.3", "room_won", f"fate points gold {fate[0]}, silver {fate[1]}: "
+                         f"{TEMPLE_NAMES[winner]} wins room {d.offered[0] if d.offered else '?'}{tie}",
+                         {"winner": winner, "fate": list(fate)}))
+    d.phase, d.to_move = "place", winner
+
+
+def place(d: Draft, p: int, space: int, rotation: int, chance: Chance, log: list[Event] | None) -> None:
+    """R4.3.2–R4.3.4: place the room, re-evaluate, check a full temple, clear the table."""
+    assert d.offered is not None
+    room, amulet = d.offered
+    tile = place_tile(room, rotation, d.ruleset.room(room).openings)
+    d.offered = None
+    if log is not None:
+        log.append(Event("R4.3", "place", f"{TEMPLE_NAMES[p]} places {room} on space {space}, rotation {rotation}",
+                         {"player": p, "room": room, "space": space, "rotation": rotation}))
+    temple_changed(d, p, d.temples[p].put(space, tile, amulet), log, "R4.3")
+    if d.outcome is not None:
+        return
+    if d.temples[p].is_full():  # R7.2
+        state = d.freeze()
+        scores = (state.score(0), state.score(1))
+        winner = p if scores[p] >= scores[1 - p] else 1 - p
+        finish(d, winner, "full_temple", "R7.2", log)
+        return
+    # R4.3.4: sticks return to the supply, called cards to the discard pile.
+    rs = d.ruleset
+    supply = list(d.supply)
+    for held in d.sticks:
+        for s in held:
+            supply[rs.stick_names.index(s.split(":")[0])] += 1
+    d.supply, d.sticks = tuple(supply), ((), ())
+    g = d.guide
+    d.discard += (d.calls[g] or ()) + (d.calls[1 - g] or ())
+    d.calls = (None, None)
+    new_deal(d, chance, log)
+
+
+# -- R4.4 New Deal ---------------------------------------------------------------------------
+def new_deal(d: Draft, chance: Chance, log: list[Event] | None) -> None:
+    """R4.4.1–2: the scroll passes; the new guide draws three cards."""
+    d.guide = g = 1 - d.guide
+    drawn = draw(d, g, d.ruleset.new_deal_draw, chance, log)
+    if log is not None:
+        log.append(Event("R4.4", "new_deal", f"the scroll passes: {TEMPLE_NAMES[g]} is the guide and draws "
+                         f"{len(drawn)} card(s)", {"guide": g, "count": len(drawn)}, g, " ".join(drawn),
+                         {"cards": list(drawn)}))
+    if len(drawn) >= 2:
+        d.drawn, d.phase, d.to_move = drawn, "give", g
+    else:
+        d.hands = put(d.hands, g, tuple(sorted(d.hands[g] + drawn)))
+        next_round(d, chance, log)
+
+
+def give(d: Draft, p: int, card: str, chance: Chance, log: list[Event] | None) -> None:
+    """R4.4.2: keep the others, give ``card`` (now known to both players, R6)."""
+    keep = remove_one(d.drawn, card)
+    d.hands = put(d.hands, p, tuple(sorted(d.hands[p] + keep)))
+    o = 1 - p
+    d.hands = put(d.hands, o, tuple(sorted(d.hands[o] + (card,))))
+    d.shown = put(d.shown, o, d.shown[o] | {card})
+    d.drawn = ()
+    if log is not None:
+        log.append(Event("R4.4", "give", f"{TEMPLE_NAMES[p]} gives {card} to {TEMPLE_NAMES[o]}",
+                         {"player": p, "card": card}))
+    next_round(d, chance, log)
+
+
+def next_round(d: Draft, chance: Chance, log: list[Event] | None) -> None:
+    """R4.4.3: the next room is offered and a new round begins with the guide's call."""
+    reveal_room(d, chance, log, "R4.4")
+    d.round += 1
+    d.phase, d.to_move, d.passes = "call", d.guide, 0
+
+
+TRAP_TILE = place_tile(TRAP, 0, 0)

@@ -1,0 +1,128 @@
+"""R6 — what each viewer knows: the one function that decides what may be shown.
+
+``observe_state(state, viewer)`` returns plain JSON data. ``viewer`` is
+
+- ``0`` or ``1``: that player's knowledge — own hand and call, own amulets, the
+  relics they saw or remember, and everything public;
+- ``"spectator"``: public facts only;
+- ``"truth"``: everything (the teacher's view, and the form used for digests).
+
+Public facts: the temples' tiles, face-up relics and relics that were once face up,
+that an amulet lies on a tile (not which), sticks, calls once revealed and their
+sizes before, hand and amulet counts, spent charms, a card given in the New Deal,
+the discard pile, the sizes of the deck and piles, the relic part of each score.
+When the game ends, every player's amulets are shown (R7.2).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .ruleset import TEMPLE_NAMES, TRAP, openings_text
+from .temple import SLOT_NAMES
+
+if TYPE_CHECKING:
+    from .state import State
+
+VIEWERS = (0, 1, "spectator", "truth")
+
+
+def _check_viewer(viewer: Any) -> None:
+    if viewer not in VIEWERS or isinstance(viewer, bool):
+        raise ValueError(f"viewer must be 0, 1, 'spectator' or 'truth', not {viewer!r}")
+
+
+def observe_state(s: State, viewer: int | str) -> dict[str, Any]:
+    """What ``viewer`` knows of ``s`` (R6), as JSON-ready data."""
+    _check_viewer(viewer)
+    truth = viewer == "truth"
+    over = s.outcome is not None
+    memory = 2 if viewer == "spectator" else viewer  # which knowledge mask applies
+
+    def sees(p: int) -> bool:
+        return truth or viewer == p
+
+    temples = []
+    for t, temple in enumerate(s.temples):
+        reached = temple.reached()
+        spaces: list[dict[str, Any] | None] = []
+        for i, tile in enumerate(temple.tiles):
+            if tile is None:
+                spaces.append(None)
+                continue
+            lying = temple.amulets[i]
+            spaces.append({
+                "room": tile.room, "trap": tile.room == TRAP, "rotation": tile.rotation,
+                "openings": openings_text(tile.openings), "reached": bool(reached >> i & 1),
+                "amulet": (lying if truth else True) if lying is not None else None,
+            })
+        relics = []
+        for i, relic in enumerate(temple.relics):
+            up = bool(temple.up >> i & 1)
+            known = truth or up or bool(temple.known[memory] >> i & 1)
+            relics.append({
+                "slot": SLOT_NAMES[i], "up": up, "relic": relic if known else None,
+                "remembered": not up and known and not truth,
+            })
+        temples.append({"owner": t, "name": TEMPLE_NAMES[t], "spaces": spaces, "relics": relics})
+
+    players = []
+    revealed_calls = s.phase in ("confront", "place")
+    for p in (0, 1):
+        hand = s.hands[p]
+        call = s.calls[p]
+        shown = s.shown[p]
+        own = sees(p)
+        amulets_known = own or over
+        players.append({
+            "player": p, "name": TEMPLE_NAMES[p],
+            "hand": list(hand) if own else None,
+            "hand_count": len(hand),
+            "known_cards": sorted(c for c in hand if c in shown),
+            "called": call is not None,
+            "call": list(call) if call is not None and (own or revealed_calls) else None,
+            "call_count": len(call) if call is not None else 0,
+            "call_known_cards": sorted(c for c in (call or ()) if c in shown),
+            "sticks": list(s.sticks[p]),
+            "fate": s.fate(p),
+            "amulets": list(s.amulets[p]) if amulets_known else None,
+            "amulet_count": len(s.amulets[p]),
+            "spent_charms": list(s.spent[p]),
+            "relic_points": s.relic_points(p),
+            "score": s.score(p) if amulets_known else None,
+            "cursed_up": s.cursed_up(p),
+        })
+
+    offered = None
+    if s.offered is not None:
+        room, lying = s.offered
+        offered = {"room": room, "openings": openings_text(s.ruleset.room(room).openings),
+                   "amulet": (lying if truth else True) if lying is not None else None}
+    guide_sees_drawn = sees(s.guide) and s.phase == "give"
+    view: dict[str, Any] = {
+        "viewer": viewer,
+        "ruleset": s.ruleset.id,
+        "round": s.round,
+        "phase": s.phase,
+        "to_move": s.current_player,
+        "guide": s.guide,
+        "passes": s.passes,
+        "temples": temples,
+        "players": players,
+        "offered": offered,
+        "trap": "side" if s.trap is None else f"{TEMPLE_NAMES[s.trap[0]]}:{s.trap[1]}",
+        "supply": dict(zip(s.ruleset.stick_names, s.supply)),
+        "deck_count": len(s.deck),
+        "discard": list(s.discard),
+        "rooms_left": len(s.rooms),
+        "amulets_left": len(s.amulet_pile),
+        "drawn": list(s.drawn) if guide_sees_drawn else None,
+        "drawn_count": len(s.drawn),
+        "outcome": s.outcome.to_json() if s.outcome is not None else None,
+    }
+    if truth:
+        view["deck"] = list(s.deck)
+        view["room_pile"] = list(s.rooms)
+        view["amulet_pile"] = list(s.amulet_pile)
+        view["knowledge"] = [[temple.known[k] for k in range(3)] for temple in s.temples]
+    return view

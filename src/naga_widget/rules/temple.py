@@ -1,0 +1,209 @@
+"""R2 — a temple: the 3×3 grid, its gates, paths, and the R2.4 invariant.
+
+A :class:`Temple` is an immutable value. Space index = 3·row + col (R2.1); row 0
+is north, row 2 is next to the entrances. Relic slots are indexed in the
+canonical order of R2.2 (W2, W1, W0, N0, N1, N2, E0, E1, E2).
+
+>>> t = Temple.empty(("s3",) * 9)
+>>> t = t.put(7, place_tile("R17", 0, N | S))  # a straight room above entrance S1
+>>> reached_spaces(t.openings())
+128
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .ruleset import DIRECTIONS, E, N, S, W, rotate
+
+SPACES = tuple(range(9))
+SLOT_NAMES = ("W2", "W1", "W0", "N0", "N1", "N2", "E0", "E1", "E2")
+"""R2.2: relic slots in canonical (dealing) order; a slot's index is its position here."""
+SLOT_INDEX = {name: i for i, name in enumerate(SLOT_NAMES)}
+
+
+def row_col(space: int) -> tuple[int, int]:
+    return divmod(space, 3)
+
+
+def _slot_gate(name: str) -> tuple[int, int]:
+    """(space, direction bit) of the grid edge where a relic slot lies (R2.2)."""
+    side, k = name[0], int(name[1])
+    if side == "W":
+        return 3 * k, W
+    if side == "N":
+        return k, N
+    return 3 * k + 2, E
+
+
+SLOT_GATES = tuple(_slot_gate(name) for name in SLOT_NAMES)
+ENTRANCE_SPACES = (6, 7, 8)  # R2.2: S0 S1 S2 lie south of (2,0) (2,1) (2,2)
+
+_OPPOSITE = {N: S, S: N, E: W, W: E}
+_STEP = {N: (-1, 0), S: (1, 0), E: (0, 1), W: (0, -1)}
+
+
+def _neighbours() -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """For each space: (direction bit, neighbour space, opposite bit) inside the grid."""
+    table = []
+    for space in SPACES:
+        r, c = row_col(space)
+        links = []
+        for _, bit in DIRECTIONS:
+            dr, dc = _STEP[bit]
+            if 0 <= r + dr < 3 and 0 <= c + dc < 3:
+                links.append((bit, 3 * (r + dr) + c + dc, _OPPOSITE[bit]))
+        table.append(tuple(links))
+    return tuple(table)
+
+
+NEIGHBOURS = _neighbours()
+ADJACENT = tuple(frozenset(n for _, n, _ in links) for links in NEIGHBOURS)
+
+
+class Tile(NamedTuple):
+    """A tile lying on a space: a room (or the trap) with its rotation and openings."""
+
+    room: str
+    rotation: int
+    openings: int
+
+
+_TILES: dict[tuple[str, int], Tile] = {}
+
+
+def place_tile(room: str, rotation: int, base_openings: int) -> Tile:
+    """The (interned) tile of ``room`` turned ``rotation`` quarter turns (R1.1)."""
+    key = (room, rotation)
+    tile = _TILES.get(key)
+    if tile is None:
+        tile = _TILES[key] = Tile(room, rotation, rotate(base_openings, rotation))
+    return tile
+
+
+_REACH_CACHE: dict[tuple[int, ...], tuple[int, int]] = {}
+
+
+def _reach(openings: tuple[int, ...]) -> tuple[int, int]:
+    """R2.3: (mask of reached spaces, mask of reached relic slots)."""
+    found = _REACH_CACHE.get(openings)
+    if found is not None:
+        return found
+    reached = 0
+    todo = [s for s in ENTRANCE_SPACES if openings[s] & S]
+    for s in todo:
+        reached |= 1 << s
+    while todo:
+        s = todo.pop()
+        here = openings[s]
+        for bit, other, back in NEIGHBOURS[s]:
+            if here & bit and openings[other] & back and not reached >> other & 1:
+                reached |= 1 << other
+                todo.append(other)
+    slots = 0
+    for i, (space, bit) in enumerate(SLOT_GATES):
+        if reached >> space & 1 and openings[space] & bit:
+            slots |= 1 << i
+    if len(_REACH_CACHE) > 200_000:
+        _REACH_CACHE.clear()
+    found = _REACH_CACHE[openings] = (reached, slots)
+    return found
+
+
+def reached_spaces(openings: tuple[int, ...]) -> int:
+    """Mask of the spaces reached from an entrance (R2.3)."""
+    return _reach(openings)[0]
+
+
+def reached_slots(openings: tuple[int, ...]) -> int:
+    """Mask of the relic slots reached (R2.3)."""
+    return _reach(openings)[1]
+
+
+class Temple(NamedTuple):
+    """One player's temple (R2): tiles on spaces, amulets on tiles, relics on slots.
+
+    ``up`` is the mask of face-up slots; R2.4 keeps it equal to the reached slots.
+    ``known`` holds three masks of slots whose relic is known (R6): to player 0, to
+    player 1, and to everyone (it was face up once). A Third Eye sets one player's
+    mask only; all three travel with the relics when E07 swaps them.
+    """
+
+    tiles: tuple[Tile | None, ...]
+    amulets: tuple[str | None, ...]
+    relics: tuple[str, ...]
+    up: int
+    known: tuple[int, int, int]
+
+    @classmethod
+    def empty(cls, relics: tuple[str, ...]) -> Temple:
+        """R3.1: relics dealt face down onto the nine slots in canonical order."""
+        return cls((None,) * 9, (None,) * 9, tuple(relics), 0, (0, 0, 0))
+
+    def openings(self) -> tuple[int, ...]:
+        return tuple(0 if t is None else t.openings for t in self.tiles)
+
+    def reached(self) -> int:
+        """Mask of reached spaces (R2.3)."""
+        return _reach(self.openings())[0]
+
+    def filled(self) -> int:
+        """Number of spaces holding a tile (the trap counts)."""
+        return sum(t is not None for t in self.tiles)
+
+    def is_full(self) -> bool:
+        return None not in self.tiles
+
+    def put(self, space: int, tile: Tile | None, amulet: str | None = None) -> Temple:
+        """This temple with ``space`` holding ``tile`` (and ``amulet`` on it); no re-evaluation."""
+        tiles = list(self.tiles)
+        amulets = list(self.amulets)
+        tiles[space], amulets[space] = tile, amulet
+        return self._replace(tiles=tuple(tiles), amulets=tuple(amulets))
+
+    def placements(self) -> tuple[int, ...]:
+        """R4.3.2: empty spaces in row 2 or orthogonally next to a tile (room or trap)."""
+        tiles = self.tiles
+        return tuple(
+            s for s in SPACES
+            if tiles[s] is None and (s >= 6 or any(tiles[n] is not None for n in ADJACENT[s]))
+        )
+
+
+class Reevaluation(NamedTuple):
+    """What R2.4 changed in a temple."""
+
+    temple: Temple
+    revealed: tuple[int, ...]  # slots flipped face up
+    hidden: tuple[int, ...]  # slots flipped face down
+    collected: tuple[tuple[int, str], ...]  # (space, amulet) collected by the owner
+
+
+def reevaluate(temple: Temple) -> Reevaluation:
+    """R2.4: faces follow paths; amulets on reached tiles are collected.
+
+    A relic flipping face up becomes known to both players and to onlookers (R6).
+    """
+    openings = tuple(0 if t is None else t.openings for t in temple.tiles)
+    spaces, slots = _reach(openings)
+    old = temple.up
+    collected: tuple[tuple[int, str], ...] = ()
+    amulets = temple.amulets
+    if spaces and any(amulets):
+        collected = tuple(
+            (s, a) for s, a in enumerate(amulets) if a is not None and spaces >> s & 1
+        )
+    if slots == old and not collected:
+        return Reevaluation(temple, (), (), ())
+    revealed = tuple(i for i in range(9) if slots >> i & 1 and not old >> i & 1)
+    hidden = tuple(i for i in range(9) if old >> i & 1 and not slots >> i & 1)
+    known = temple.known
+    if revealed:
+        known = (known[0] | slots, known[1] | slots, known[2] | slots)
+    if collected:
+        left = list(amulets)
+        for s, _ in collected:
+            left[s] = None
+        amulets = tuple(left)
+    return Reevaluation(temple._replace(up=slots, known=known, amulets=amulets),
+                        revealed, hidden, collected)
