@@ -4,11 +4,14 @@ from .rules import (
     STANDARD, Action, ActionFormatError, Call, Chance, ChanceError, Event, Give, IllegalActionError, Invoke,
     LegalActions, Outcome, Pass, Place, ReplayError, Ruleset, State, new_game,
 )
+from .rules.flow import playout
+from .match import Branch, Match
+from .bots import Bot, RandomBot, play_match
 
 __version__ = "0.1.0"
 
 __all__ = [
     "STANDARD", "Action", "ActionFormatError", "Call", "Chance", "ChanceError", "Event", "Give",
     "IllegalActionError", "Invoke", "LegalActions", "Outcome", "Pass", "Place", "ReplayError", "Ruleset",
-    "State", "new_game", "__version__",
+    "State", "new_game", "__version__", "playout", "Branch", "Match", "Bot", "RandomBot", "play_match",
 ]

@@ -10,7 +10,7 @@ True
 
 The forms, one per decision of R8:
 
-- ``call 01a 05c`` — R4.1, the cards called (one stick type).
+- ``call 01a 05a`` — R4.1, the cards called (all showing one stick type).
 - ``pass`` — R4.2.
 - ``invoke <card> <pay> [target …]`` — R4.2; ``pay`` is the type of the naga stick
   paid (``brown``/``teal``) or ``charm``. Target tokens per effect (R5):

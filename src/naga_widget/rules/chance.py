@@ -74,6 +74,11 @@ class Chance:
     # -- the two questions the engine asks -------------------------------------------------
     def pick(self, kind: str, pool: Sequence[str]) -> str:
         """One entry of ``pool``, each entry equally likely (a duplicate face counts twice)."""
+        if self._random is not None and not self.forced and self._replay is None:
+            value = pool[int(self._random() * len(pool))]  # the common case, kept short
+            if self.record is not None:
+                self.record.append((kind, value))
+            return value
         value = self._given(kind)
         if value is None:
             value = pool[int(self._rng()() * len(pool))]
@@ -111,7 +116,10 @@ class Chance:
         queue = self.forced.get(kind)
         self._from_replay = False
         if queue:
-            return queue.pop(0)
+            value = queue.pop(0)
+            if not queue:
+                del self.forced[kind]
+            return value
         if self._replay is not None:
             if self._at >= len(self._replay):
                 raise ReplayError(f"the record ends where a {kind!r} outcome is needed")

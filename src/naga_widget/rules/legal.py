@@ -50,22 +50,79 @@ def after_paying(s: State, p: int, pay: str) -> tuple[Any, tuple[int, ...]]:
 _PAY_DEPENDENT = frozenset({"E01", "E02", "E04"})
 
 
-def call_options(s: State, p: int) -> tuple[Call, ...]:
-    """R4.1: every non-empty set of cards of one stick type."""
-    rs = s.ruleset
-    out: list[Call] = []
-    for kind in rs.stick_names:
-        group = [c for c in s.hands[p] if rs.card(c).stick == kind]
-        for n in range(1, len(group) + 1):
-            out.extend(Call(cards) for cards in combinations(group, n))
-    return tuple(out)
+def call_groups(s: State, p: int) -> tuple[tuple[str, ...], ...]:
+    """R4.1: the player's cards grouped by stick type (a call is a non-empty subset of one group)."""
+    stick = s.ruleset.card_stick
+    groups: dict[str, list[str]] = {}
+    for c in s.hands[p]:
+        groups.setdefault(stick[c], []).append(c)
+    return tuple(tuple(groups[k]) for k in s.ruleset.stick_names if k in groups)
 
 
-def place_options(s: State, p: int) -> tuple[Place, ...]:
-    """R4.3.2: each allowed space, each distinct orientation of the offered room."""
-    assert s.offered is not None
-    rotations = s.ruleset.room(s.offered[0]).orientations()
-    return tuple(Place(space, k) for space in s.temples[p].placements() for k in rotations)
+def invoke_heads(s: State, p: int) -> tuple[tuple[str, str], ...]:
+    """R4.2.2: the (card, payment) pairs whose effect has a target after paying."""
+    pays = payments(s, p)
+    if not pays:
+        return ()
+    effect_of = s.ruleset.card_effect
+    heads = []
+    ok: dict[tuple[str, str], bool] = {}
+    for card in s.hands[p]:
+        effect = effect_of[card]
+        for pay in pays:
+            key = (effect, pay if effect in _PAY_DEPENDENT else "")
+            found = ok.get(key)
+            if found is None:
+                sticks, supply = after_paying(s, p, pay)
+                found = ok[key] = effects.has_target(s, p, effect, sticks, supply)
+            if found:
+                heads.append((card, pay))
+    return tuple(heads)
+
+
+def invoke_targets(s: State, p: int, card: str, pay: str) -> tuple[tuple[str, ...], ...]:
+    """The legal targets of ``card`` paid with ``pay`` (R5, after paying)."""
+    sticks, supply = after_paying(s, p, pay)
+    return effects.targets(s, p, s.ruleset.card_effect[card], sticks, supply)
+
+
+def sample_action(s: State, rng: random.Random) -> AnyAction:
+    """A random legal action for the player to move, drawn without listing every action.
+
+    The distribution (that of ``RandomBot``): in the Confrontation, uniform over ``pass``
+    and the invoke heads (card, payment), then uniform over that head's targets; in the
+    other steps uniform over all legal actions. ``s`` may also be a draft.
+    """
+    rand = rng.random
+    phase = s.phase
+    p = s.to_move
+    if s.outcome is not None:
+        raise IllegalActionError("no legal action: the game is over", "R7")
+    if phase == "confront":
+        heads = invoke_heads(s, p)
+        i = int(rand() * (len(heads) + 1))
+        if i == len(heads):
+            return Pass()
+        card, pay = heads[i]
+        options = invoke_targets(s, p, card, pay)
+        return Invoke(card, pay, options[int(rand() * len(options))])
+    if phase == "call":  # pick a group by its number of subsets, then a non-empty subset
+        groups = call_groups(s, p)
+        sizes = [(1 << len(g)) - 1 for g in groups]
+        r = int(rand() * sum(sizes))
+        for group, n in zip(groups, sizes):
+            if r < n:
+                mask = int(rand() * n) + 1
+                return Call(tuple(c for i, c in enumerate(group) if mask >> i & 1))
+            r -= n
+    if phase == "place":
+        assert s.offered is not None
+        spaces = s.temples[p].placements()
+        rotations = s.ruleset.room(s.offered[0]).orientations()
+        i = int(rand() * len(spaces) * len(rotations))
+        return Place(spaces[i // len(rotations)], rotations[i % len(rotations)])
+    drawn = tuple(dict.fromkeys(s.drawn))
+    return Give(drawn[int(rand() * len(drawn))])
 
 
 class LegalActions:
@@ -73,84 +130,60 @@ class LegalActions:
 
     Order: ``pass`` first, then invokes by card, payment (stick types, then charm) and target;
     calls by stick type, size and cards; placements by space and rotation; gives by card.
+    Nothing is listed until asked, and ``sample`` draws without building the list.
     """
 
-    __slots__ = ("_s", "player", "phase", "_fixed", "_heads", "_cache")
+    __slots__ = ("_s", "player", "phase", "_list", "_heads")
 
     def __init__(self, state: State) -> None:
         self._s = state
-        self.player = state.current_player
-        self.phase = state.phase
-        self._cache: dict[tuple[str, str], tuple[tuple[str, ...], ...]] = {}
-        self._heads: tuple[tuple[str, str], ...] = ()
-        fixed: tuple[AnyAction, ...] | None = ()
-        p = state.to_move
-        if state.outcome is not None:
-            fixed = ()
-        elif state.phase == "call":
-            fixed = call_options(state, p)
-        elif state.phase == "place":
-            fixed = place_options(state, p)
-        elif state.phase == "give":
-            fixed = tuple(Give(c) for c in dict.fromkeys(state.drawn))
-        else:
-            fixed = None
-            self._heads = self._find_heads(state, p)
-        self._fixed = fixed
+        over = state.outcome is not None
+        self.player = None if over else state.to_move
+        self.phase = "over" if over else state.phase
+        self._list: tuple[AnyAction, ...] | None = None
+        self._heads: tuple[tuple[str, str], ...] | None = None
 
-    def _find_heads(self, s: State, p: int) -> tuple[tuple[str, str], ...]:
-        pays = payments(s, p)
-        if not pays:
-            return ()
-        rs = s.ruleset
-        heads = []
-        ok: dict[tuple[str, str], bool] = {}
-        for card in s.hands[p]:
-            effect = rs.card(card).effect
-            for pay in pays:
-                key = (effect, pay if effect in _PAY_DEPENDENT else "")
-                if key not in ok:
-                    sticks, supply = after_paying(s, p, pay)
-                    ok[key] = effects.has_target(s, p, effect, sticks, supply)
-                if ok[key]:
-                    heads.append((card, pay))
-        return tuple(heads)
+    def _listed(self) -> tuple[AnyAction, ...]:
+        if self._list is None:
+            s, p, phase = self._s, self._s.to_move, self.phase
+            found: tuple[AnyAction, ...] = ()
+            if phase == "call":
+                found = tuple(Call(cards) for group in call_groups(s, p)
+                              for n in range(1, len(group) + 1) for cards in combinations(group, n))
+            elif phase == "place":
+                assert s.offered is not None
+                rotations = s.ruleset.room(s.offered[0]).orientations()
+                found = tuple(Place(space, k) for space in s.temples[p].placements() for k in rotations)
+            elif phase == "give":
+                found = tuple(Give(c) for c in dict.fromkeys(s.drawn))
+            elif phase == "confront":
+                found = (Pass(),) + tuple(Invoke(card, pay, target) for card, pay in self.invoke_heads()
+                                          for target in self.targets(card, pay))
+            self._list = found
+        return self._list
 
     # -- the confrontation's two-level menu -----------------------------------------------------
     def invoke_heads(self) -> tuple[tuple[str, str], ...]:
         """The (card, payment) pairs that can be invoked now."""
+        if self._heads is None:
+            self._heads = invoke_heads(self._s, self._s.to_move) if self.phase == "confront" else ()
         return self._heads
 
     def targets(self, card: str, pay: str) -> tuple[tuple[str, ...], ...]:
-        """The legal targets of invoking ``card`` paid with ``pay``."""
-        if (card, pay) not in self._heads:
+        """The legal targets of invoking ``card`` paid with ``pay`` (empty if that is not possible)."""
+        if (card, pay) not in self.invoke_heads():
             return ()
-        s, p = self._s, self._s.to_move
-        effect = s.ruleset.card(card).effect
-        key = (effect, pay if effect in _PAY_DEPENDENT else "")
-        found = self._cache.get(key)
-        if found is None:
-            sticks, supply = after_paying(s, p, pay)
-            found = self._cache[key] = effects.targets(s, p, effect, sticks, supply)
-        return found
+        return invoke_targets(self._s, self._s.to_move, card, pay)
 
     # -- the collection ---------------------------------------------------------------------------
     def __iter__(self) -> Iterator[AnyAction]:
-        if self._fixed is not None:
-            yield from self._fixed
-            return
-        yield Pass()
-        for card, pay in self._heads:
-            for target in self.targets(card, pay):
-                yield Invoke(card, pay, target)
+        return iter(self._listed())
 
     def __len__(self) -> int:
-        if self._fixed is not None:
-            return len(self._fixed)
-        return 1 + sum(len(self.targets(c, p)) for c, p in self._heads)
+        return len(self._listed())
 
     def __bool__(self) -> bool:
-        return self._fixed is None or bool(self._fixed)
+        return self.phase != "over"
 
     def __contains__(self, action: object) -> bool:
         try:
@@ -160,24 +193,8 @@ class LegalActions:
         return True
 
     def sample(self, rng: random.Random) -> AnyAction:
-        """A random legal action, drawn without listing every invoke.
-
-        Distribution: in the Confrontation, uniform over ``pass`` and the invoke heads
-        (card, payment), then uniform over that head's targets; elsewhere uniform over
-        the legal actions.
-        """
-        fixed = self._fixed
-        if fixed is not None:
-            if not fixed:
-                raise IllegalActionError("no legal action: the game is over", "R7")
-            return fixed[int(rng.random() * len(fixed))]
-        heads = self._heads
-        i = int(rng.random() * (len(heads) + 1))
-        if i == len(heads):
-            return Pass()
-        card, pay = heads[i]
-        options = self.targets(card, pay)
-        return Invoke(card, pay, options[int(rng.random() * len(options))])
+        """A random legal action; the distribution is documented at :func:`sample_action`."""
+        return sample_action(self._s, rng)
 
     def __repr__(self) -> str:
         return f"<LegalActions {self.phase}: {len(self)} actions>"
@@ -189,8 +206,7 @@ def check(s: State, action: AnyAction) -> None:
     if s.outcome is not None:
         raise IllegalActionError("the game is over; no action is possible", "R7")
     phase = s.phase
-    expected = {"call": Call, "confront": (Pass, Invoke), "place": Place, "give": Give}[phase]
-    if not isinstance(action, expected):  # type: ignore[arg-type]
+    if not isinstance(action, _EXPECTED[phase]):
         kind = getattr(action, "kind", type(action).__name__)
         raise IllegalActionError(f"'{kind}' is not a decision of {STEP_NAMES[phase]}", phase_rule(phase))
     p = s.to_move
@@ -201,10 +217,11 @@ def check(s: State, action: AnyAction) -> None:
             raise IllegalActionError("a call needs at least one card", "R4.1")
         if len(set(cards)) != len(cards):
             raise IllegalActionError(f"a card is named twice in {' '.join(cards)}", "R4.1")
-        missing = [c for c in cards if c not in s.hands[p]]
+        hand = s.hands[p]
+        missing = [c for c in cards if c not in hand]
         if missing:
             raise IllegalActionError(f"{', '.join(missing)} not in your hand", "R4.1")
-        kinds = {rs.card(c).stick for c in cards}
+        kinds = {rs.card_stick[c] for c in cards}
         if len(kinds) > 1:
             raise IllegalActionError(f"called cards must show one stick type, these show {sorted(kinds)}", "R4.1")
     elif isinstance(action, Invoke):
@@ -214,6 +231,9 @@ def check(s: State, action: AnyAction) -> None:
     elif isinstance(action, Give):
         if action.card not in s.drawn:
             raise IllegalActionError(f"{action.card} is not one of the drawn cards {' '.join(s.drawn)}", "R4.4")
+
+
+_EXPECTED: dict[str, Any] = {"call": Call, "confront": (Pass, Invoke), "place": Place, "give": Give}
 
 
 def phase_rule(phase: str) -> str:

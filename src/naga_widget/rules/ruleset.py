@@ -48,6 +48,13 @@ class Room:
     shape: str
     openings: int
     amulet_symbol: bool
+    _orientations: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        seen: dict[int, int] = {}
+        for k in range(4):
+            seen.setdefault(rotate(self.openings, k), k)
+        object.__setattr__(self, "_orientations", tuple(sorted(seen.values())))
 
     def orientations(self) -> tuple[int, ...]:
         """The distinct orientations, each named by its smallest rotation k (R4.3.2, E09).
@@ -55,10 +62,7 @@ class Room:
         >>> STANDARD.room("R01").orientations(), STANDARD.room("R17").orientations()
         ((0,), (0, 1))
         """
-        seen: dict[int, int] = {}
-        for k in range(4):
-            seen.setdefault(rotate(self.openings, k), k)
-        return tuple(sorted(seen.values()))
+        return self._orientations
 
 
 @dataclass(frozen=True)
@@ -176,6 +180,11 @@ class Ruleset:
     _relic: dict[str, Relic] = field(init=False, repr=False, compare=False, hash=False)
     #: Fate points of each stick token ``"type:face"`` (R1.3).
     stick_points: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
+    #: The stick type of each card id (R1.4), and its effect.
+    card_stick: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
+    card_effect: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
+    #: The stick type names, in the order used for the supply.
+    stick_names: tuple[str, ...] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         put = object.__setattr__
@@ -184,6 +193,9 @@ class Ruleset:
         put(self, "_amulet", {a.id: a for a in self.amulets})
         put(self, "_stick", {t.name: t for t in self.stick_types})
         put(self, "_relic", {r.token: r for r in self.relics})
+        put(self, "card_stick", {c.id: c.stick for c in self.cards})
+        put(self, "card_effect", {c.id: c.effect for c in self.cards})
+        put(self, "stick_names", tuple(t.name for t in self.stick_types))
         put(self, "stick_points", {f"{t.name}:{f}": t.points(f) for t in self.stick_types for f in t.faces})
 
     def card(self, card_id: str) -> Card:
@@ -203,10 +215,6 @@ class Ruleset:
 
     def has_card(self, card_id: str) -> bool:
         return card_id in self._card
-
-    @property
-    def stick_names(self) -> tuple[str, ...]:
-        return tuple(t.name for t in self.stick_types)
 
 
 TRAP = "TRAP"

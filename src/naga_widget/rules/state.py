@@ -203,3 +203,5 @@ from .actions import Action  # noqa: E402
 from .errors import ChanceError, IllegalActionError  # noqa: E402
 from .legal import LegalActions, check  # noqa: E402
 from .observe import observe_state  # noqa: E402
+
+flow.Draft = Draft

@@ -159,15 +159,26 @@ class Temple(NamedTuple):
         tiles = list(self.tiles)
         amulets = list(self.amulets)
         tiles[space], amulets[space] = tile, amulet
-        return self._replace(tiles=tuple(tiles), amulets=tuple(amulets))
+        return Temple(tuple(tiles), tuple(amulets), self.relics, self.up, self.known)
 
     def placements(self) -> tuple[int, ...]:
         """R4.3.2: empty spaces in row 2 or orthogonally next to a tile (room or trap)."""
-        tiles = self.tiles
-        return tuple(
-            s for s in SPACES
-            if tiles[s] is None and (s >= 6 or any(tiles[n] is not None for n in ADJACENT[s]))
-        )
+        t = self.tiles
+        return _PLACEMENTS[
+            (t[0] is not None) | (t[1] is not None) << 1 | (t[2] is not None) << 2
+            | (t[3] is not None) << 3 | (t[4] is not None) << 4 | (t[5] is not None) << 5
+            | (t[6] is not None) << 6 | (t[7] is not None) << 7 | (t[8] is not None) << 8
+        ]
+
+
+def _placements(filled: int) -> tuple[int, ...]:
+    return tuple(
+        s for s in SPACES
+        if not filled >> s & 1 and (s >= 6 or any(filled >> n & 1 for n in ADJACENT[s]))
+    )
+
+
+_PLACEMENTS = tuple(_placements(mask) for mask in range(512))
 
 
 class Reevaluation(NamedTuple):
@@ -184,8 +195,7 @@ def reevaluate(temple: Temple) -> Reevaluation:
 
     A relic flipping face up becomes known to both players and to onlookers (R6).
     """
-    openings = tuple(0 if t is None else t.openings for t in temple.tiles)
-    spaces, slots = _reach(openings)
+    spaces, slots = _reach(tuple([0 if t is None else t.openings for t in temple.tiles]))
     old = temple.up
     collected: tuple[tuple[int, str], ...] = ()
     amulets = temple.amulets
@@ -205,5 +215,4 @@ def reevaluate(temple: Temple) -> Reevaluation:
         for s, _ in collected:
             left[s] = None
         amulets = tuple(left)
-    return Reevaluation(temple._replace(up=slots, known=known, amulets=amulets),
-                        revealed, hidden, collected)
+    return Reevaluation(Temple(temple.tiles, amulets, temple.relics, slots, known), revealed, hidden, collected)
