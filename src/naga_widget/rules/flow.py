@@ -236,7 +236,7 @@ def reveal_room(d: Draft, chance: Chance, log: list[Event] | None, rule: str) ->
 # -- R4.1 Call of Fate ---------------------------------------------------------------------------
 def call(d: Draft, p: int, cards: tuple[str, ...], chance: Chance, log: list[Event] | None) -> None:
     if cards:
-        d.hands = put(d.hands, p, tuple(c for c in d.hands[p] if c not in cards))
+        d.hands = put(d.hands, p, tuple([c for c in d.hands[p] if c not in cards]))
         if log is not None:
             log.append(Event("R4.1", "call", f"{TEMPLE_NAMES[p]} calls {len(cards)} card(s) face down",
                              {"player": p, "count": len(cards)}, p, " ".join(cards), {"cards": list(cards)}))
@@ -259,8 +259,9 @@ def confront(d: Draft, chance: Chance, log: list[Event] | None) -> None:
         cards = d.calls[p] or ()
         if not cards:
             continue
-        kind = rs.card(cards[0]).stick
-        want = sum(rs.card(c).count for c in cards)
+        kind = rs.card_stick[cards[0]]
+        count = rs.card_count
+        want = sum([count[c] for c in cards])
         k = names.index(kind)
         got = min(want, supply[k])
         supply[k] -= got
@@ -269,10 +270,11 @@ def confront(d: Draft, chance: Chance, log: list[Event] | None) -> None:
             log.append(Event("R4.2", "supply_short", f"the supply has only {got} {kind} sticks of the {want} "
                              f"{TEMPLE_NAMES[p]} called", {"player": p, "type": kind, "wanted": want, "got": got}))
     d.supply = tuple(supply)
-    shown = list(d.shown)
-    for p in (0, 1):
-        shown[p] = shown[p] - set(d.calls[p] or ())
-    d.shown = (shown[0], shown[1])
+    if d.shown[0] or d.shown[1]:  # a called card is public from now on
+        shown = list(d.shown)
+        for p in (0, 1):
+            shown[p] = shown[p] - set(d.calls[p] or ())
+        d.shown = (shown[0], shown[1])
     if log is not None:
         for p in (g, 1 - g):
             cards = d.calls[p] or ()
@@ -338,9 +340,9 @@ def invoke(d: Draft, p: int, action: Invoke, chance: Chance, log: list[Event] | 
 # -- R4.3 Exploration --------------------------------------------------------------------------
 def explore(d: Draft, log: list[Event] | None) -> None:
     """R4.3.1: more fate points win the offered room; a tie goes to the guide."""
-    state = d.freeze()
     g = d.guide
-    fate = (state.fate(0), state.fate(1))
+    points = d.ruleset.stick_points
+    fate = (sum([points[s] for s in d.sticks[0]]), sum([points[s] for s in d.sticks[1]]))
     winner = g if fate[g] >= fate[1 - g] else 1 - g
     if log is not None:
         tie = " (a tie goes to the guide)" if fate[0] == fate[1] else ""
@@ -369,12 +371,13 @@ def place(d: Draft, p: int, space: int, rotation: int, chance: Chance, log: list
         finish(d, winner, "full_temple", "R7.2", log)
         return
     # R4.3.4: sticks return to the supply, called cards to the discard pile.
-    names = d.ruleset.stick_names
-    supply = list(d.supply)
-    for held in d.sticks:
-        for s in held:
-            supply[names.index(s[:s.index(":")])] += 1
-    d.supply, d.sticks = tuple(supply), ((), ())
+    if d.sticks[0] or d.sticks[1]:
+        kind_of = d.ruleset.stick_kind_index
+        supply = list(d.supply)
+        for held in d.sticks:
+            for s in held:
+                supply[kind_of[s]] += 1
+        d.supply, d.sticks = tuple(supply), ((), ())
     g = d.guide
     d.discard += (d.calls[g] or ()) + (d.calls[1 - g] or ())
     d.calls = (None, None)

@@ -28,8 +28,8 @@ STEP_NAMES = {"call": "the Call of Fate (R4.1)", "confront": "the Confrontation 
 def payments(s: State, p: int) -> tuple[str, ...]:
     """R4.2.2: the ways ``p`` can pay a naga — a stick type showing a naga, or ``"charm"``."""
     held = s.sticks[p]
-    pays = tuple(name for name in s.ruleset.stick_names if f"{name}:{NAGA}" in held)
-    if any(s.ruleset.amulet(a).is_charm for a in s.amulets[p]):
+    pays = tuple([name for name, token in s.ruleset.naga_tokens if token in held])
+    if s.amulets[p] and not s.ruleset.charm_ids.isdisjoint(s.amulets[p]):
         pays += ("charm",)
     return pays
 

@@ -183,6 +183,12 @@ class Ruleset:
     #: The stick type of each card id (R1.4), and its effect.
     card_stick: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
     card_effect: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
+    #: (type, naga token) of each stick type that has a naga face; the ids of the naga charms.
+    naga_tokens: tuple[tuple[str, str], ...] = field(init=False, repr=False, compare=False, hash=False)
+    charm_ids: frozenset[str] = field(init=False, repr=False, compare=False, hash=False)
+    card_count: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
+    #: The supply index of the type of each stick token.
+    stick_kind_index: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
     #: The stick type names, in the order used for the supply.
     stick_names: tuple[str, ...] = field(init=False, repr=False, compare=False, hash=False)
 
@@ -196,6 +202,10 @@ class Ruleset:
         put(self, "card_stick", {c.id: c.stick for c in self.cards})
         put(self, "card_effect", {c.id: c.effect for c in self.cards})
         put(self, "stick_names", tuple(t.name for t in self.stick_types))
+        put(self, "naga_tokens", tuple((t.name, f"{t.name}:{NAGA}") for t in self.stick_types if NAGA in t.faces))
+        put(self, "charm_ids", frozenset(a.id for a in self.amulets if a.is_charm))
+        put(self, "card_count", {c.id: c.count for c in self.cards})
+        put(self, "stick_kind_index", {f"{t.name}:{f}": k for k, t in enumerate(self.stick_types) for f in t.faces})
         put(self, "stick_points", {f"{t.name}:{f}": t.points(f) for t in self.stick_types for f in t.faces})
 
     def card(self, card_id: str) -> Card:

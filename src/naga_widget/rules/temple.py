@@ -84,25 +84,40 @@ def place_tile(room: str, rotation: int, base_openings: int) -> Tile:
 _REACH_CACHE: dict[tuple[int, ...], tuple[int, int]] = {}
 
 
+_ROW2 = 0b111000000
+_NOT_COL2 = 0b011011011  # spaces with an east neighbour
+_SLOT_SOURCES = tuple((space, bit) for space, bit in SLOT_GATES)
+
+
 def _reach(openings: tuple[int, ...]) -> tuple[int, int]:
-    """R2.3: (mask of reached spaces, mask of reached relic slots)."""
+    """R2.3: (mask of reached spaces, mask of reached relic slots), by a bitwise flood fill."""
     found = _REACH_CACHE.get(openings)
     if found is not None:
         return found
-    reached = 0
-    todo = [s for s in ENTRANCE_SPACES if openings[s] & S]
-    for s in todo:
-        reached |= 1 << s
-    while todo:
-        s = todo.pop()
-        here = openings[s]
-        for bit, other, back in NEIGHBOURS[s]:
-            if here & bit and openings[other] & back and not reached >> other & 1:
-                reached |= 1 << other
-                todo.append(other)
+    by_side = [0, 0, 0, 0, 0, 0, 0, 0, 0]  # indexed by the direction bit: N=1, E=2, S=4, W=8
+    for i, o in enumerate(openings):
+        if o:
+            b = 1 << i
+            if o & N:
+                by_side[N] |= b
+            if o & E:
+                by_side[E] |= b
+            if o & S:
+                by_side[S] |= b
+            if o & W:
+                by_side[W] |= b
+    east = by_side[E] & (by_side[W] >> 1) & _NOT_COL2  # i opens east into i+1, which opens west
+    south = by_side[S] & (by_side[N] >> 3)  # i opens south into i+3, which opens north
+    reached = by_side[S] & _ROW2  # entrances S0 S1 S2 are always open
+    while True:
+        grown = reached | (reached & east) << 1 | (reached >> 1) & east | (reached & south) << 3 \
+            | (reached >> 3) & south
+        if grown == reached:
+            break
+        reached = grown
     slots = 0
-    for i, (space, bit) in enumerate(SLOT_GATES):
-        if reached >> space & 1 and openings[space] & bit:
+    for i, (space, bit) in enumerate(_SLOT_SOURCES):
+        if reached >> space & 1 and by_side[bit] >> space & 1:
             slots |= 1 << i
     if len(_REACH_CACHE) > 200_000:
         _REACH_CACHE.clear()
