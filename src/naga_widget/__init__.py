@@ -10,6 +10,15 @@ from .bots import Bot, RandomBot, play_match
 
 __version__ = "0.1.0"
 
+
+def __getattr__(name: str) -> object:
+    # The widget needs anywidget; the engine must import without it (e.g. in a bare Pyodide).
+    if name == "NagaWidget":
+        from .widget import NagaWidget
+
+        return NagaWidget
+    raise AttributeError(f"module 'naga_widget' has no attribute {name!r}")
+
 __all__ = [
     "STANDARD", "Action", "ActionFormatError", "Call", "Chance", "ChanceError", "Event", "Give",
     "IllegalActionError", "Invoke", "LegalActions", "Outcome", "Pass", "Place", "ReplayError", "Ruleset",

@@ -146,9 +146,29 @@ class Match:
             for event in node.events:
                 yield node.depth, event
 
-    def log(self, viewer: int | str = "truth", upto: int | None = None) -> list[dict[str, Any]]:
-        """The event log as JSON for ``viewer`` (secrets of others left out), each with its step."""
-        return [{"step": step, **event.view(viewer)} for step, event in self.events(upto)]
+    def log(self, viewer: int | str = "truth", upto: int | None = None, last: int | None = None
+            ) -> list[dict[str, Any]]:
+        """The event log as JSON for ``viewer`` (secrets of others left out), each with its step.
+
+        ``upto`` is the last step included (default: the cursor); ``last`` keeps only that many events.
+        """
+        end = self._cursor if upto is None else self._check_step(upto)
+        picked: list[tuple[int, Event]] = []
+        for node in reversed(self._line[: end + 1]):
+            picked.extend((node.depth, e) for e in reversed(node.events))
+            if last is not None and len(picked) >= last:
+                break
+        if last is not None:
+            picked = picked[:last]
+        return [{"step": step, **event.view(viewer)} for step, event in reversed(picked)]
+
+    def line(self) -> list[Node]:
+        """The nodes of the current line, from the start to its tip."""
+        return list(self._line)
+
+    def node_of(self, node_id: int) -> Node:
+        """A node of the tree by its id (as in :class:`Branch`.tip)."""
+        return self._nodes[node_id]
 
     # -- delegations to the current state -----------------------------------------------------------
     def legal_actions(self) -> LegalActions:

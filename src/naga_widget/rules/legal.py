@@ -21,8 +21,8 @@ from .ruleset import NAGA
 if TYPE_CHECKING:
     from .state import State
 
-STEP_NAMES = {"call": "the Call of Fate (R4.1)", "confront": "the Confrontation (R4.2)",
-              "place": "the placement of the room (R4.3)", "give": "the New Deal (R4.4)"}
+STEP_NAMES = {"call": "the Call of Fate", "confront": "the Confrontation",
+              "place": "the Exploration (placing the room)", "give": "the New Deal (giving a card)"}
 
 
 def payments(s: State, p: int) -> tuple[str, ...]:
