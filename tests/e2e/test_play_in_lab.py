@@ -1,0 +1,195 @@
+"""End to end: a full round played by clicks in a real JupyterLab, then rewound and forked.
+
+A notebook made by the test shows a teacher's widget (it decides for both seats).
+The test clicks a call for each player, a confrontation (an invoke when one is
+offered, then passes), the placement and the give; reads the match back in
+Python through a cell; rewinds with the slider; forks from a past step; and
+switches back to the first branch. Render times measured in the page are
+written to ``test-output/render-times.json`` for ``make bench``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+from typing import Any
+
+import nbformat
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import OUTPUT
+
+expect.set_options(timeout=30_000)
+
+SETUP = """\
+from naga_widget import Match, NagaWidget
+match = Match(seed=20261130)
+w = NagaWidget(match, perspective="teacher")
+w"""
+
+PROBE = """\
+import json
+print("PROBE " + json.dumps({"step": match.step, "last": match.last_step, "branches": len(match.branches()),
+                             "branch": match.branch, "phase": match.state.phase, "round": match.state.round,
+                             "actions": [str(a) for a in match.actions]}))"""
+
+
+@pytest.fixture()
+def notebook(lab: dict[str, Any]) -> str:
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(SETUP), nbformat.v4.new_code_cell(PROBE)]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, lab["dir"] / "e2e.ipynb")  # type: ignore[operator]
+    return f"{lab['base']}/lab/tree/e2e.ipynb"
+
+
+def wait_for_kernel(page: Page) -> None:
+    page.wait_for_function(
+        "() => { const k = window.jupyterapp?.shell?.currentWidget?.sessionContext?.session?.kernel;"
+        " return k && k.connectionStatus === 'connected' && k.status === 'idle'; }", timeout=90_000)
+
+
+def run_cell(page: Page, index: int) -> None:
+    page.evaluate(f"""() => {{
+        const nb = window.jupyterapp.shell.currentWidget.content;
+        nb.activeCellIndex = {index};
+        return window.jupyterapp.commands.execute('notebook:run-cell');
+    }}""")
+
+
+def probe(page: Page) -> dict[str, Any]:
+    """Run the probe cell and return what Python says about the match."""
+    cell = page.locator(".jp-Cell").nth(1)
+    before = cell.locator(".jp-OutputArea-output").all_inner_texts()
+    run_cell(page, 1)
+    page.wait_for_function(
+        """(before) => { const c = document.querySelectorAll('.jp-Cell')[1];
+            const out = [...c.querySelectorAll('.jp-OutputArea-output')].map(e => e.innerText);
+            return out.length && out.join() !== before.join() && out.join().includes('PROBE'); }""",
+        arg=before, timeout=30_000)
+    text = cell.locator(".jp-OutputArea-output").first.inner_text()
+    return json.loads(re.search(r"PROBE (\{.*\})", text).group(1))  # type: ignore[union-attr]
+
+
+def enabled(page: Page, prefix: str) -> Any:
+    return page.locator(f'[data-testid^="{prefix}"]:not([disabled])')
+
+
+def click_first(page: Page, prefix: str) -> str:
+    target = enabled(page, prefix).first
+    expect(target).to_be_visible()
+    testid = target.get_attribute("data-testid") or ""
+    target.click()
+    return testid
+
+
+def confirm(page: Page) -> None:
+    button = page.get_by_test_id("confirm")
+    expect(button).to_be_enabled()
+    button.click()
+
+
+def current_step(page: Page) -> int:
+    return int(page.get_by_test_id("tl-slider").input_value())
+
+
+def wait_step_change(page: Page, before: int) -> int:
+    page.wait_for_function(
+        "(b) => { const s = document.querySelector('[data-testid=\"tl-slider\"]'); return s && +s.value !== b; }",
+        arg=before)
+    return current_step(page)
+
+
+def play_call(page: Page, card_index: int = 0) -> str:
+    before = current_step(page)
+    cards = enabled(page, "card-")
+    expect(cards.first).to_be_visible()
+    chosen = cards.nth(min(card_index, cards.count() - 1))
+    testid = chosen.get_attribute("data-testid") or ""
+    chosen.click()
+    confirm(page)
+    wait_step_change(page, before)
+    return testid
+
+
+def play_confrontation(page: Page) -> None:
+    """Invoke once if a card is offered (card → pay → targets → confirm), then pass until it ends."""
+    invoked = False
+    for _ in range(40):
+        if page.get_by_test_id("pass").count() == 0 or not page.get_by_test_id("pass").is_visible():
+            return
+        before = current_step(page)
+        if not invoked and enabled(page, "card-").count() > 0:
+            invoked = True
+            click_first(page, "card-")
+            click_first(page, "pay-")
+            for _ in range(4):
+                if page.get_by_test_id("confirm").is_enabled():
+                    break
+                click_first(page, "target-")
+            confirm(page)
+        else:
+            page.get_by_test_id("pass").click()
+        wait_step_change(page, before)
+
+
+def test_full_round_rewind_and_fork(page: Page, notebook: str) -> None:
+    page.add_init_script("window.__nagaRenderTimes = [];")
+    page.goto(notebook)
+    wait_for_kernel(page)
+    run_cell(page, 0)
+    slider = page.get_by_test_id("tl-slider")
+    expect(slider).to_be_visible()
+    assert probe(page)["step"] == 0
+
+    first_call = play_call(page)           # R4.1: the guide calls …
+    play_call(page)                        # … then the other player
+    play_confrontation(page)               # R4.2
+    before = current_step(page)
+    click_first(page, "space-")            # R4.3: the winner places the room
+    click_first(page, "rotation-")
+    confirm(page)
+    wait_step_change(page, before)
+    before = current_step(page)
+    click_first(page, "give-")             # R4.4: the new guide gives a card
+    confirm(page)
+    wait_step_change(page, before)
+
+    after_round = probe(page)
+    assert after_round["round"] == 2 and after_round["phase"] == "call"
+    assert after_round["step"] == after_round["last"] == current_step(page)
+    assert after_round["actions"][0] == "call " + first_call.removeprefix("card-")
+
+    # Rewind with the slider: the Python side follows.
+    slider.fill("1")
+    slider.dispatch_event("change")
+    page.wait_for_function("() => +document.querySelector('[data-testid=\"tl-slider\"]').value === 1")
+    rewound = probe(page)
+    assert rewound["step"] == 1 and rewound["last"] == after_round["last"]
+
+    # Fork from the start: a different call starts a second branch; the first line is kept.
+    page.get_by_test_id("tl-start").click()
+    page.wait_for_function("() => +document.querySelector('[data-testid=\"tl-slider\"]').value === 0")
+    page.get_by_test_id("fork").click()
+    expect(page.get_by_test_id("unfork")).to_be_visible()
+    other = play_call(page, card_index=1)
+    assert other != first_call
+    forked = probe(page)
+    assert forked["branches"] == 2 and forked["step"] == 1
+    assert forked["actions"] == ["call " + other.removeprefix("card-")]
+
+    # Back to the first line through the branch selector.
+    page.get_by_test_id("branch-select").select_option(index=0)
+    page.wait_for_function("(n) => +document.querySelector('[data-testid=\"tl-slider\"]').max === n",
+                           arg=after_round["last"])
+    back = probe(page)
+    assert back["branch"] == 0 and back["actions"] == after_round["actions"]
+
+    times = page.evaluate("() => window.__nagaRenderTimes || []")
+    OUTPUT.mkdir(exist_ok=True)
+    (OUTPUT / "render-times.json").write_text(json.dumps({
+        "renders": len(times), "median_ms": statistics.median(times) if times else None,
+        "max_ms": max(times) if times else None, "all_ms": times}))
+    assert times, "the view did not report its render times"

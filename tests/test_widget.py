@@ -1,0 +1,272 @@
+"""The widget's Python side, without a kernel: traits, intents, navigation, perspectives, no leaks."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from naga_widget import Match, NagaWidget, RandomBot, play_match
+from naga_widget.rules import TEMPLE_NAMES
+
+SYNCED = ("board", "menu", "timeline", "events", "status")
+
+
+def synced(w: NagaWidget) -> dict[str, Any]:
+    return {name: getattr(w, name) for name in SYNCED}
+
+
+def send(w: NagaWidget, **intent: Any) -> None:
+    send.counter += 1  # type: ignore[attr-defined]
+    w.intent = {"id": send.counter, **intent}  # type: ignore[attr-defined]
+
+
+send.counter = 0  # type: ignore[attr-defined]
+
+
+def teacher(seed: int = 3) -> NagaWidget:
+    return NagaWidget(Match(seed=seed), perspective="teacher")
+
+
+# -- construction --------------------------------------------------------------------------------
+def test_traits_after_construction() -> None:
+    w = NagaWidget(seed=5, perspective=0)
+    state = w.state
+    assert w.catalog["cards"]["07b"]["effect"] == "E07" and len(w.catalog["cards"]) == 48
+    assert w.board == state.observe(0)
+    assert w.timeline["step"] == 0 and w.timeline["last"] == 0 and w.timeline["at_end"]
+    assert w.status["perspective"] == 0 and w.status["viewer"] == 0 and w.status["message"] is None
+    if state.to_move == 0:
+        assert w.menu["phase"] == "call" and sorted(sum(w.menu["groups"], [])) == list(state.hands[0])
+    else:
+        assert w.menu == {}
+
+
+@pytest.mark.parametrize("bad", [{"perspective": 2}, {"perspective": "player"}, {"perspective": True}])
+def test_bad_perspective_rejected(bad: dict[str, Any]) -> None:
+    with pytest.raises(ValueError, match="perspective"):
+        NagaWidget(seed=1, **bad)
+
+
+def test_match_and_seed_together_rejected() -> None:
+    with pytest.raises(ValueError, match="either a match or a seed"):
+        NagaWidget(Match(seed=1), seed=2)
+
+
+def test_hotseat_with_bot_rejected() -> None:
+    with pytest.raises(ValueError, match="hot-seat"):
+        NagaWidget(seed=1, perspective="hotseat", opponent=RandomBot(1))
+
+
+# -- intents --------------------------------------------------------------------------------------
+def test_play_intent_changes_state_and_acks() -> None:
+    w = teacher()
+    card = w.menu["groups"][0][0]
+    send(w, type="play", action=f"call {card}")
+    assert w.step == 1 and w.match.actions[0].cards == (card,)
+    assert w.status["ack"] == send.counter and w.status["message"] is None  # type: ignore[attr-defined]
+    assert w.timeline["last"] == 1 and len(w.timeline["labels"]) == 1
+
+
+@pytest.mark.parametrize("intent, fragment", [
+    ({"type": "play", "action": "pass"}, "R4.1"),                 # wrong step
+    ({"type": "play", "action": "call ZZZ"}, "not in your hand"),  # not a card of the hand
+    ({"type": "play", "action": "dance"}, "cannot read"),          # malformed text
+    ({"type": "play", "action": {"type": "place"}}, "malformed"),  # malformed JSON form
+    ({"type": "play"}, "needs an 'action'"),
+    ({"type": "goto", "step": 5}, "not on this line"),
+    ({"type": "goto", "step": "x"}, "integer"),
+    ({"type": "branch", "index": 3}, "does not exist"),
+    ({"type": "fork"}, "already at the end"),
+    ({"type": "reveal"}, "hot-seat"),
+    ({"type": "jump"}, "unknown intent"),
+])
+def test_bad_intent_rejected_state_unchanged(intent: dict[str, Any], fragment: str) -> None:
+    w = teacher()
+    before = json.dumps({k: v for k, v in synced(w).items() if k != "status"}, sort_keys=True)
+    state, step = w.state, w.step
+    send(w, **intent)
+    assert fragment in w.status["message"]["text"] and w.status["message"]["level"] == "error"
+    assert w.state is state and w.step == step and len(w.match.branches()) == 1
+    assert json.dumps({k: v for k, v in synced(w).items() if k != "status"}, sort_keys=True) == before
+
+
+def test_mixed_stick_types_call_rejected_with_rule() -> None:
+    w = teacher(seed=8)
+    groups = w.menu["groups"]
+    assert len(groups) >= 2, "the seed should give a hand with two stick types"
+    send(w, type="play", action=f"call {groups[0][0]} {groups[1][0]}")
+    assert "one stick type" in w.status["message"]["text"] and "R4.1" in w.status["message"]["text"]
+    assert w.step == 0
+
+
+# -- navigation and forks ------------------------------------------------------------------------------
+def played(seed: int = 3, steps: int = 6) -> NagaWidget:
+    w = teacher(seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        w.play(w.state.legal_actions().sample(rng))
+    return w
+
+
+def test_navigation_intents() -> None:
+    w = played()
+    last = w.step
+    send(w, type="undo")
+    assert w.step == last - 1 and not w.timeline["at_end"]
+    send(w, type="start")
+    assert w.step == 0 and w.board == w.match.state_at(0).observe("truth")
+    send(w, type="redo")
+    assert w.step == 1
+    send(w, type="goto", step=4)
+    assert w.step == 4 and w.timeline["step"] == 4
+    send(w, type="end")
+    assert w.step == last and w.timeline["can_play"]
+
+
+def test_past_step_needs_an_explicit_fork() -> None:
+    w = played()
+    last = w.step
+    send(w, type="goto", step=0)
+    assert not w.timeline["can_play"] and w.menu  # the menu shows, playing waits for a fork
+    card = w.state.legal_actions().sample(random.Random(99))
+    send(w, type="play", action=str(card))
+    assert "past step" in w.status["message"]["text"] and w.match.last_step == last
+    send(w, type="fork")
+    assert w.timeline["fork_armed"] and w.timeline["can_play"]
+    send(w, type="play", action=str(card))
+    assert w.status["message"] is None and len(w.match.branches()) == 2 and w.step == 1
+    assert not w.timeline["fork_armed"] and len(w.timeline["branches"]) == 2
+    send(w, type="branch", index=0)
+    assert w.match.last_step == last and w.match.branch == 0
+
+
+def test_unfork_disarms() -> None:
+    w = played()
+    send(w, type="goto", step=1)
+    send(w, type="fork")
+    send(w, type="unfork")
+    assert not w.timeline["fork_armed"] and not w.timeline["can_play"]
+
+
+def test_code_changes_update_every_view() -> None:
+    match = Match(seed=4)
+    a, b = NagaWidget(match, perspective="teacher"), NagaWidget(match, perspective="spectator")
+    action = match.legal_actions().sample(random.Random(1))
+    a.play(action)
+    assert a.timeline["step"] == b.timeline["step"] == 1
+    match.goto(0)
+    assert a.timeline["step"] == b.timeline["step"] == 0 and b.board == match.state.observe("spectator")
+
+
+# -- perspectives ----------------------------------------------------------------------------------
+def test_spectator_never_gets_a_menu() -> None:
+    w = NagaWidget(seed=2, perspective="spectator")
+    assert w.menu == {} and w.board["players"][0]["hand"] is None and w.board["players"][1]["hand"] is None
+    send(w, type="play", action=str(w.state.legal_actions().sample(random.Random(0))))
+    assert "R8" in w.status["message"]["text"] and w.step == 0
+
+
+def test_player_waits_for_the_other_player() -> None:
+    w = NagaWidget(seed=2, perspective=0)
+    if w.state.to_move == 0:
+        w.play(w.state.legal_actions().sample(random.Random(0)))
+    assert w.state.to_move == 1 and w.menu == {}
+    send(w, type="play", action=str(w.state.legal_actions().sample(random.Random(0))))
+    assert "silver's decision" in w.status["message"]["text"]
+
+
+def test_hotseat_screen_between_turns() -> None:
+    w = NagaWidget(seed=6, perspective="hotseat")
+    first = w.state.to_move
+    assert w.status["screen"] == {"kind": "pass_device", "player": first, "name": TEMPLE_NAMES[first]}
+    assert w.board == {} and w.menu == {} and w.events == []
+    send(w, type="play", action=str(w.state.legal_actions().sample(random.Random(0))))
+    assert "pass the device" in w.status["message"]["text"] and w.step == 0
+    send(w, type="reveal")
+    assert w.status["screen"] is None and w.board == w.state.observe(first) and w.menu["player"] == first
+    send(w, type="play", action=str(w.state.legal_actions().sample(random.Random(0))))
+    assert w.state.to_move == 1 - first
+    assert w.status["screen"]["player"] == 1 - first and w.board == {}
+
+
+def test_bot_opponent_plays_its_turns() -> None:
+    w = NagaWidget(seed=9, perspective=0, opponent=RandomBot(3))
+    rng = random.Random(4)
+    for _ in range(30):
+        if w.state.is_over:
+            break
+        assert w.state.to_move == 0  # the bot has played every silver turn already
+        send(w, type="play", action=str(w.state.legal_actions().sample(rng)))
+        assert w.status["message"] is None
+    assert w.match.last_step >= 30
+
+
+def test_static_fallback_is_an_svg_of_the_view() -> None:
+    w = NagaWidget(seed=1, perspective=1)
+    data = w._repr_mimebundle_()
+    data = data[0] if isinstance(data, tuple) else data
+    assert data["text/html"].startswith("<svg") and "application/vnd.jupyter.widget-view+json" in data
+    opponent_hand = w.state.hands[0]
+    assert not any(f">{card}" in data["text/html"] or f" {card}" in data["text/html"] for card in opponent_hand)
+
+
+def test_log_has_rule_ids() -> None:
+    w = played()
+    assert w.log and all(entry["rule"][0] in "RE" for entry in w.log)
+    assert w.events[-1]["text"] == w.log[-1]["text"]
+
+
+# -- no hidden information in synced traits ---------------------------------------------------------
+def hidden_ids(state: Any, viewer: int | str) -> set[str]:
+    """Ids that ``viewer`` must not see now: others' unknown cards, deck, unknown amulets."""
+    hidden: set[str] = set(state.deck) | set(state.amulet_pile)
+    for p in (0, 1):
+        if viewer == p:
+            continue
+        hidden |= set(state.hands[p]) - state.shown[p]
+        if state.phase == "call" and state.calls[p]:
+            hidden |= set(state.calls[p]) - state.shown[p]
+        if state.outcome is None:
+            hidden |= set(state.amulets[p])
+    if state.phase == "give" and viewer != state.guide:
+        hidden |= set(state.drawn)
+    for temple in state.temples:
+        hidden |= {a for a in temple.amulets if a is not None}
+    if state.offered and state.offered[1]:
+        hidden.add(state.offered[1])
+    return hidden
+
+
+def check_no_leak(w: NagaWidget, viewer: int | str) -> None:
+    state = w.state
+    current = json.dumps({k: getattr(w, k) for k in ("board", "menu", "status")})
+    for hidden in hidden_ids(state, viewer):
+        assert f'"{hidden}"' not in current, f"{hidden} leaked to {viewer} at step {w.step}"
+    for t, temple in enumerate(w.board["temples"]):
+        for i, relic in enumerate(temple["relics"]):
+            if relic["relic"] is not None:
+                known = state.temples[t].known[2 if viewer == "spectator" else viewer]
+                assert relic["up"] or known >> i & 1, f"relic {relic['slot']} leaked to {viewer}"
+    events = json.dumps(w.events)
+    for _, event in w.match.events():
+        if event.secret_text and event.private_to != viewer:
+            assert f"{event.text}: {event.secret_text}" not in events
+    labels = w.timeline["labels"]
+    for node, label in zip(w.match.line()[1:], labels):
+        actor = node.parent.state.to_move  # type: ignore[union-attr]
+        if node.action.kind == "call" and viewer != actor:  # type: ignore[union-attr]
+            assert not any(card in label for card in node.action.cards)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_no_hidden_values_in_synced_traits(seed: int) -> None:
+    match = Match(seed=seed)
+    play_match(match, [RandomBot(seed), RandomBot(seed + 100)])
+    views = {v: NagaWidget(match, perspective=v) for v in (0, 1, "spectator")}
+    for k in range(0, match.last_step + 1, 2):
+        match.goto(k)
+        for viewer, w in views.items():
+            check_no_leak(w, viewer)
