@@ -1,0 +1,386 @@
+// The pure helpers of naga_widget.js: no DOM needed.
+import { describe, expect, it } from "vitest";
+import {
+  SLOT_ORDER,
+  callActionText,
+  callSelectionValid,
+  describeToken,
+  esc,
+  invokeActionText,
+  invokeChoices,
+  nextIntentId,
+  normalizeOpenings,
+  outcomeText,
+  parseRelic,
+  parseStick,
+  placeActionText,
+  placeChoices,
+  rotateOpenings,
+  splitTarget,
+  stepName,
+  templeLayout,
+  tileGeometry,
+  timelineKeyIntent,
+  tokenTarget,
+} from "../naga_widget.js";
+import { catalog, fixture } from "./fixtures.js";
+
+describe("rotateOpenings (R1.1: a quarter turn moves N→E→S→W→N)", () => {
+  // the table of tests/rules/scenario.py OPENINGS
+  const table = {
+    cross: ["NESW", "NESW", "NESW", "NESW"],
+    T: ["NES", "ESW", "NSW", "NEW"],
+    corner: ["NE", "ES", "SW", "NW"],
+    straight: ["NS", "EW", "NS", "EW"],
+  };
+  for (const [shape, rows] of Object.entries(table)) {
+    it(`turns a ${shape} through its four rotations`, () => {
+      rows.forEach((expected, k) => expect(rotateOpenings(rows[0], k)).toBe(expected));
+    });
+  }
+  it("reduces k modulo 4, negative turns included", () => {
+    expect(rotateOpenings("NE", 4)).toBe("NE");
+    expect(rotateOpenings("NE", 5)).toBe("ES");
+    expect(rotateOpenings("NE", -1)).toBe("NW");
+    expect(rotateOpenings("NES", -2)).toBe("NSW");
+  });
+  it("keeps the trap closed and normalises its input", () => {
+    expect(rotateOpenings("", 3)).toBe("");
+    expect(rotateOpenings("sn", 1)).toBe("EW");
+    expect(normalizeOpenings("WSEN")).toBe("NESW");
+    expect(normalizeOpenings("NNxE")).toBe("NE");
+  });
+  it("agrees with every room of the catalog and its distinct orientations", () => {
+    for (const room of Object.values(catalog.rooms)) {
+      const seen = new Set([0, 1, 2, 3].map((k) => rotateOpenings(room.openings, k)));
+      const expected = { cross: 1, T: 4, corner: 4, straight: 2 }[room.shape];
+      expect(seen.size).toBe(expected);
+    }
+  });
+});
+
+describe("tileGeometry", () => {
+  const size = 60;
+  it("draws a cross as four corridors meeting at a hub in the centre", () => {
+    const g = tileGeometry("NESW", size);
+    expect(g.corridors.map((c) => c.dir)).toEqual(["N", "E", "S", "W"]);
+    expect(g.hub).toEqual({ x: 21, y: 21, w: 18, h: 18 });
+    expect(g.closed).toBe(false);
+    expect(g.center).toEqual({ x: 30, y: 30 });
+  });
+  it("runs each corridor from the centre to its edge", () => {
+    const g = tileGeometry("NESW", size);
+    const byDir = Object.fromEntries(g.corridors.map((c) => [c.dir, c]));
+    expect(byDir.N).toMatchObject({ x: 21, y: 0, w: 18, h: 39, x1: 30, y1: 30, x2: 30, y2: 0 });
+    expect(byDir.S).toMatchObject({ x: 21, y: 21, w: 18, h: 39, x2: 30, y2: 60 });
+    expect(byDir.E).toMatchObject({ x: 21, y: 21, w: 39, h: 18, x2: 60, y2: 30 });
+    expect(byDir.W).toMatchObject({ x: 0, y: 21, w: 39, h: 18, x2: 0, y2: 30 });
+    for (const c of g.corridors) {
+      expect(c.x).toBeGreaterThanOrEqual(0);
+      expect(c.y).toBeGreaterThanOrEqual(0);
+      expect(c.x + c.w).toBeLessThanOrEqual(size);
+      expect(c.y + c.h).toBeLessThanOrEqual(size);
+    }
+  });
+  it("draws a straight, a T and a corner with only their open edges", () => {
+    expect(tileGeometry("NS", size).corridors.map((c) => c.dir)).toEqual(["N", "S"]);
+    expect(tileGeometry("EW", size).corridors.map((c) => c.dir)).toEqual(["E", "W"]);
+    expect(tileGeometry("NES", size).corridors.map((c) => c.dir)).toEqual(["N", "E", "S"]);
+    expect(tileGeometry("NW", size).corridors.map((c) => c.dir)).toEqual(["N", "W"]);
+    expect(tileGeometry(rotateOpenings("NE", 2), size).corridors.map((c) => c.dir)).toEqual(["S", "W"]);
+  });
+  it("gives the trap no corridor and no hub", () => {
+    const g = tileGeometry("", size);
+    expect(g.corridors).toEqual([]);
+    expect(g.hub).toBeNull();
+    expect(g.closed).toBe(true);
+  });
+  it("scales with the size", () => {
+    const g = tileGeometry("N", 100);
+    expect(g.width).toBe(30);
+    expect(g.corridors[0]).toMatchObject({ x: 35, y: 0, w: 30, h: 65 });
+  });
+});
+
+describe("templeLayout", () => {
+  const L = templeLayout({ cell: 60, margin: 40 });
+  it("places the nine spaces on a 3×3 grid, index 3·row+col, row 0 north", () => {
+    expect(L.spaces).toHaveLength(9);
+    expect(L.spaces[0]).toMatchObject({ row: 0, col: 0, x: 40, y: 40 });
+    expect(L.spaces[5]).toMatchObject({ row: 1, col: 2, x: 160, y: 100 });
+    expect(L.spaces[7]).toMatchObject({ row: 2, col: 1, x: 100, y: 160 });
+    expect(L.width).toBe(260);
+    expect(L.height).toBe(260);
+  });
+  it("puts the relic slots in canonical order around the W, N and E edges", () => {
+    expect(L.slots.map((s) => s.slot)).toEqual(SLOT_ORDER);
+    expect(SLOT_ORDER).toEqual(catalog.slots);
+    const at = Object.fromEntries(L.slots.map((s) => [s.slot, s]));
+    // W slots left of the grid, beside rows 0..2; N above columns; E right of rows
+    for (const n of [0, 1, 2]) {
+      expect(at[`W${n}`].x + at[`W${n}`].w).toBeLessThanOrEqual(40);
+      expect(at[`W${n}`].cy).toBe(L.spaces[3 * n].cy);
+      expect(at[`W${n}`].space).toBe(3 * n);
+      expect(at[`N${n}`].y + at[`N${n}`].h).toBeLessThanOrEqual(40);
+      expect(at[`N${n}`].cx).toBe(L.spaces[n].cx);
+      expect(at[`N${n}`].space).toBe(n);
+      expect(at[`E${n}`].x).toBeGreaterThanOrEqual(220);
+      expect(at[`E${n}`].cy).toBe(L.spaces[3 * n + 2].cy);
+      expect(at[`E${n}`].space).toBe(3 * n + 2);
+    }
+  });
+  it("puts the entrances S0–S2 under the southern row", () => {
+    expect(L.entrances.map((e) => e.name)).toEqual(["S0", "S1", "S2"]);
+    L.entrances.forEach((e, c) => {
+      expect(e.cx).toBe(L.spaces[6 + c].cx);
+      expect(e.y).toBeGreaterThanOrEqual(220);
+      expect(e.space).toBe(6 + c);
+    });
+  });
+  it("uses defaults when called without options", () => {
+    const d = templeLayout();
+    expect(d.spaces).toHaveLength(9);
+    expect(d.width).toBe(2 * d.margin + 3 * d.cell);
+  });
+});
+
+describe("callSelectionValid (R4.1: a non-empty subset of one group)", () => {
+  const menu = fixture("call").menu; // groups [[02a 02d 10a] [05b 05d] [11d]]
+  it("has the groups of a real hand", () => {
+    expect(menu.groups.length).toBeGreaterThanOrEqual(2);
+  });
+  const [g0, g1] = menu.groups;
+  it("accepts one card and several cards of one group", () => {
+    expect(callSelectionValid(menu, [g0[0]])).toBe(true);
+    expect(callSelectionValid(menu, [...g0])).toBe(true);
+    expect(callSelectionValid(menu, [...g1].reverse())).toBe(true);
+  });
+  it("rejects an empty selection, cards across groups, repeats and unknown cards", () => {
+    expect(callSelectionValid(menu, [])).toBe(false);
+    expect(callSelectionValid(menu, [g0[0], g1[0]])).toBe(false);
+    expect(callSelectionValid(menu, [g0[0], g0[0]])).toBe(false);
+    expect(callSelectionValid(menu, ["99z"])).toBe(false);
+  });
+  it("rejects anything outside a call menu", () => {
+    expect(callSelectionValid({}, [g0[0]])).toBe(false);
+    expect(callSelectionValid(fixture("confront").menu, [g0[0]])).toBe(false);
+    expect(callSelectionValid(null, [g0[0]])).toBe(false);
+  });
+  it("writes the call with its cards sorted", () => {
+    expect(callActionText(["05d", "05b"])).toBe("call 05b 05d");
+  });
+});
+
+describe("invokeChoices (R4.2.2, R5): card, then payment, then target tokens", () => {
+  const menu = fixture("confront").menu; // 06a E06, 07d E07, 11a E11, all paid teal
+  const card = (effect) => menu.invokes.find(([c]) => catalog.cards[c].effect === effect)[0];
+  const e06 = card("E06");
+  const e07 = card("E07");
+  const e11 = card("E11");
+
+  it("first offers the invokable cards, then their payments", () => {
+    const start = invokeChoices(menu);
+    expect(start.stage).toBe("card");
+    expect(start.cards).toEqual([...new Set(menu.invokes.map((i) => i[0]))]);
+    const pay = invokeChoices(menu, e07);
+    expect(pay.stage).toBe("pay");
+    expect(pay.pays).toEqual(["teal"]);
+    expect(pay.complete).toBe(false);
+    expect(pay.actionText).toBeNull();
+  });
+
+  it("narrows an E07 pair token by token: any first slot, then a later slot of the same temple", () => {
+    const first = invokeChoices(menu, e07, "teal", []);
+    expect(first.stage).toBe("target");
+    expect(first.complete).toBe(false);
+    // every slot but E2 can start a pair, in both temples
+    expect(first.next).toEqual([
+      ...SLOT_ORDER.slice(0, 8).map((s) => `gold:${s}`),
+      ...SLOT_ORDER.slice(0, 8).map((s) => `silver:${s}`),
+    ]);
+    const second = invokeChoices(menu, e07, "teal", ["gold:W0"]);
+    expect(second.complete).toBe(false);
+    expect(second.next).toEqual(["gold:N0", "gold:N1", "gold:N2", "gold:E0", "gold:E1", "gold:E2"]);
+    const done = invokeChoices(menu, e07, "teal", ["gold:W0", "gold:N1"]);
+    expect(done.complete).toBe(true);
+    expect(done.next).toEqual([]);
+    expect(done.actionText).toBe(`invoke ${e07} teal gold:W0 gold:N1`);
+  });
+
+  it("lets an E06 target stop after one relic or go on to a pair", () => {
+    const texts = menu.target_sets[menu.invokes.find((i) => i[0] === e06)[2]];
+    const singles = texts.filter((t) => !t.includes(" "));
+    const first = invokeChoices(menu, e06, "teal", []);
+    expect(first.next).toEqual(singles);
+    expect(first.complete).toBe(false);
+    const one = invokeChoices(menu, e06, "teal", [singles[0]]);
+    expect(one.complete).toBe(true);
+    expect(one.actionText).toBe(`invoke ${e06} teal ${singles[0]}`);
+    expect(one.next).toEqual(singles.slice(1)); // the pair is named in canonical order
+    const last = invokeChoices(menu, e06, "teal", [singles.at(-1)]);
+    expect(last.complete).toBe(true);
+    expect(last.next).toEqual([]);
+    const pair = invokeChoices(menu, e06, "teal", [singles[0], singles[1]]);
+    expect(pair.complete).toBe(true);
+    expect(pair.next).toEqual([]);
+  });
+
+  it("handles a single-token target (E11) and rejects tokens off the menu", () => {
+    const first = invokeChoices(menu, e11, "teal", []);
+    expect(first.next).toEqual(menu.target_sets[menu.invokes.find((i) => i[0] === e11)[2]]);
+    expect(first.complete).toBe(false);
+    const done = invokeChoices(menu, e11, "teal", [first.next[0]]);
+    expect(done.complete).toBe(true);
+    expect(done.actionText).toBe(`invoke ${e11} teal ${first.next[0]}`);
+    expect(invokeChoices(menu, e11, "teal", ["gold:8"]).stage).toBe("invalid");
+    expect(invokeChoices(menu, e11, "charm", []).stage).toBe("invalid");
+    expect(invokeChoices(menu, "99z").stage).toBe("invalid");
+  });
+
+  it("completes at once when the effect needs no target (E12)", () => {
+    const small = fixture("confront_small").menu;
+    const e12 = small.invokes.find(([c]) => catalog.cards[c].effect === "E12");
+    const c = invokeChoices(small, e12[0], e12[1], []);
+    expect(c.stage).toBe("target");
+    expect(c.complete).toBe(true);
+    expect(c.next).toEqual([]);
+    expect(c.actionText).toBe(`invoke ${e12[0]} ${e12[1]}`);
+  });
+
+  it("offers an E08 line, then its directions", () => {
+    const small = fixture("confront_small").menu;
+    const e08 = small.invokes.find(([c]) => catalog.cards[c].effect === "E08");
+    const first = invokeChoices(small, e08[0], e08[1], []);
+    expect(first.next).toContain("gold:row0");
+    const dir = invokeChoices(small, e08[0], e08[1], ["gold:row0"]);
+    expect(dir.next).toEqual(["east", "west"]);
+    expect(invokeChoices(small, e08[0], e08[1], ["gold:row0", "west"]).actionText).toBe(
+      `invoke ${e08[0]} ${e08[1]} gold:row0 west`,
+    );
+  });
+
+  it("works on hand-made menus: E09 space then orientation, E04 stick then face, two payments", () => {
+    const m = {
+      phase: "confront",
+      player: 0,
+      pass: true,
+      invokes: [
+        ["09a", "brown", 0],
+        ["09a", "charm", 0],
+        ["04b", "brown", 1],
+      ],
+      target_sets: [
+        ["gold:4 rot1", "gold:4 rot2", "silver:7 rot1"],
+        ["brown:2 1", "brown:2 N", "teal:N 1", "teal:N 2"],
+      ],
+    };
+    expect(invokeChoices(m, "09a").pays).toEqual(["brown", "charm"]);
+    expect(invokeChoices(m, "09a", "charm", []).next).toEqual(["gold:4", "silver:7"]);
+    expect(invokeChoices(m, "09a", "charm", ["gold:4"]).next).toEqual(["rot1", "rot2"]);
+    expect(invokeChoices(m, "09a", "charm", ["gold:4", "rot2"]).actionText).toBe("invoke 09a charm gold:4 rot2");
+    expect(invokeChoices(m, "04b", "brown", ["teal:N"]).next).toEqual(["1", "2"]);
+    expect(invokeChoices(m, "04b", "charm").stage).toBe("invalid");
+  });
+
+  it("gives nothing outside a confrontation", () => {
+    expect(invokeChoices(fixture("call").menu).cards).toEqual([]);
+    expect(invokeChoices({}).cards).toEqual([]);
+  });
+
+  it("splits target texts on spaces, the empty target into no token", () => {
+    expect(splitTarget("gold:W0 gold:N1")).toEqual(["gold:W0", "gold:N1"]);
+    expect(splitTarget("")).toEqual([]);
+    expect(invokeActionText("12c", "charm", [])).toBe("invoke 12c charm");
+  });
+});
+
+describe("placeChoices (R4.3.2)", () => {
+  const menu = fixture("place").menu;
+  it("lists the legal spaces and the rotations of each", () => {
+    const all = placeChoices(menu);
+    expect(all.spaces).toEqual([...new Set(menu.places.map((p) => p[0]))].sort((a, b) => a - b));
+    expect(all.rotations).toEqual([]);
+    const s = all.spaces[0];
+    const c = placeChoices(menu, s);
+    expect(c.rotations).toEqual(menu.places.filter((p) => p[0] === s).map((p) => p[1]));
+    for (const k of c.rotations) expect(c.openings[k]).toBe(rotateOpenings(menu.room.openings, k));
+  });
+  it("gives no rotation for a space off the menu, one for a cross, two for a straight", () => {
+    const free = new Set(placeChoices(menu).spaces);
+    const taken = [0, 1, 2, 3, 4, 5, 6, 7, 8].find((i) => !free.has(i));
+    expect(placeChoices(menu, taken).rotations).toEqual([]);
+    const cross = { phase: "place", player: 0, room: { id: "R01", openings: "NESW" }, places: [[6, 0], [7, 0]] };
+    expect(placeChoices(cross, 7).rotations).toEqual([0]);
+    const straight = { phase: "place", player: 0, room: { id: "R17", openings: "NS" }, places: [[6, 0], [6, 1]] };
+    expect(placeChoices(straight, 6)).toMatchObject({ rotations: [0, 1], openings: { 0: "NS", 1: "EW" } });
+    expect(placeChoices({}, 6).spaces).toEqual([]);
+  });
+  it("writes place and give actions", () => {
+    expect(placeActionText(7, 1)).toBe("place 7 rot1");
+  });
+});
+
+describe("names, tokens and small readers", () => {
+  it("names each step by its phase and rule", () => {
+    expect(stepName("call")).toBe("Call of Fate (R4.1)");
+    expect(stepName("confront")).toBe("Confrontation (R4.2)");
+    expect(stepName("place")).toBe("Exploration (R4.3)");
+    expect(stepName("give")).toBe("New Deal (R4.4)");
+    expect(stepName("over")).toBe("Game over (R7)");
+    const outcome = fixture("over").board.outcome;
+    expect(stepName("over", outcome)).toMatch(/^Game over \(R7\): gold wins/);
+    expect(outcomeText({ winner: 1, reason: "three_cursed", rule: "R7.1", scores: [9, 20] })).toBe(
+      "silver wins, three cursed relics face up (R7.1.1) — 9 : 20",
+    );
+  });
+  it("reads relics and sticks", () => {
+    expect(parseRelic("c6")).toEqual({ token: "c6", cursed: true, points: 6 });
+    expect(parseRelic("s4")).toEqual({ token: "s4", cursed: false, points: 4 });
+    expect(parseRelic(null)).toBeNull();
+    expect(parseStick("teal:N")).toEqual({ type: "teal", face: "N", naga: true, points: 0 });
+    expect(parseStick("violet:3")).toEqual({ type: "violet", face: "3", naga: false, points: 3 });
+  });
+  it("tells which tokens name a slot or a space", () => {
+    expect(tokenTarget("gold:W0")).toEqual({ kind: "slot", temple: "gold", slot: "W0" });
+    expect(tokenTarget("silver:4")).toEqual({ kind: "space", temple: "silver", space: 4 });
+    expect(tokenTarget("gold:row0")).toBeNull();
+    expect(tokenTarget("teal:N")).toBeNull();
+    expect(tokenTarget("p1:teal:2")).toBeNull();
+    expect(tokenTarget("rot1")).toBeNull();
+    // a stick "type:face" is not a space, even with a digit face (E03/E05)
+    expect(tokenTarget("violet:1")).toBeNull();
+    expect(tokenTarget("brown:2")).toBeNull();
+    expect(tokenTarget("jade:4", ["jade", "onyx"])).toEqual({ kind: "space", temple: "jade", space: 4 });
+  });
+  it("describes tokens for people", () => {
+    expect(describeToken("p1:teal:2")).toBe("silver's teal stick showing 2");
+    expect(describeToken("teal:N")).toBe("teal stick showing a naga");
+    expect(describeToken("gold:col2")).toBe("gold temple, column 2");
+    expect(describeToken("east")).toBe("slide east");
+    expect(describeToken("violet")).toBe("a violet stick from the supply");
+    expect(describeToken("violet:3")).toBe("violet stick showing 3");
+    expect(describeToken("gold:4")).toBe("gold temple, space 4 (row 1, col 1)");
+    expect(describeToken("silver:E2")).toBe("silver temple, relic slot E2");
+    expect(describeToken("rot1")).toMatch(/^orientation 1/);
+    expect(describeToken("N")).toBe("new face a naga");
+  });
+  it("escapes markup", () => {
+    expect(esc(`<a href="x">&'`)).toBe("&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+    expect(esc(null)).toBe("");
+  });
+  it("numbers intents above anything sent or acknowledged", () => {
+    expect(nextIntentId(0, null, null)).toBe(1);
+    expect(nextIntentId(3, { ack: 7 }, { id: 5 })).toBe(8);
+    expect(nextIntentId(9, { ack: 2 }, undefined)).toBe(10);
+  });
+  it("maps keys to timeline intents, not past either end", () => {
+    const mid = { step: 3, last: 5, at_end: false };
+    expect(timelineKeyIntent("ArrowLeft", mid)).toEqual({ type: "undo" });
+    expect(timelineKeyIntent("ArrowRight", mid)).toEqual({ type: "redo" });
+    expect(timelineKeyIntent("Home", mid)).toEqual({ type: "start" });
+    expect(timelineKeyIntent("End", mid)).toEqual({ type: "end" });
+    expect(timelineKeyIntent("ArrowLeft", { step: 0, last: 5, at_end: false })).toBeNull();
+    expect(timelineKeyIntent("End", { step: 5, last: 5, at_end: true })).toBeNull();
+    expect(timelineKeyIntent("x", mid)).toBeNull();
+  });
+});

@@ -1,0 +1,543 @@
+// render() against a fake anywidget model, on boards of real games (tests/fixtures).
+import { afterEach, describe, expect, it, vi } from "vitest";
+import widget, { TRAITS, viewState, widgetMarkup } from "../naga_widget.js";
+import { catalog, fixture } from "./fixtures.js";
+
+/** A stand-in for the anywidget model: get / set (fires change:<name>) / on / off / save_changes. */
+function fakeModel(traits) {
+  const data = { catalog, intent: {}, ...traits };
+  const handlers = new Map();
+  return {
+    data,
+    handlers,
+    get: (name) => data[name],
+    set: vi.fn((name, value) => {
+      data[name] = value;
+      for (const h of [...(handlers.get(`change:${name}`) ?? [])]) h({ name, new: value });
+    }),
+    on: vi.fn((event, cb) => {
+      if (!handlers.has(event)) handlers.set(event, []);
+      handlers.get(event).push(cb);
+    }),
+    off: vi.fn((event, cb) => {
+      const list = handlers.get(event) ?? [];
+      const i = list.indexOf(cb);
+      if (i >= 0) list.splice(i, 1);
+    }),
+    save_changes: vi.fn(),
+    listenerCount: () => [...handlers.values()].reduce((n, l) => n + l.length, 0),
+    /** Python's side of a change: set a trait (as a sync from the kernel would). */
+    push(name, value) {
+      data[name] = value;
+      for (const h of [...(handlers.get(`change:${name}`) ?? [])]) h({ name, new: value });
+    },
+  };
+}
+
+const mounted = [];
+function mount(name, patch = {}) {
+  const f = fixture(name);
+  const model = fakeModel({
+    board: f.board,
+    menu: f.menu,
+    timeline: f.timeline,
+    log: f.log,
+    status: f.status,
+    ...patch,
+  });
+  const el = document.createElement("div");
+  document.body.appendChild(el);
+  const cleanup = widget.render({ model, el });
+  mounted.push({ el, cleanup });
+  const q = (id) => el.querySelector(`[data-testid="${id}"]`);
+  const click = (id) => {
+    const node = q(id);
+    if (!node) throw new Error(`no element ${id}`);
+    node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  };
+  const intents = () => model.set.mock.calls.filter((c) => c[0] === "intent").map((c) => c[1]);
+  return { f, model, el, q, click, intents, cleanup };
+}
+
+afterEach(() => {
+  while (mounted.length) {
+    const { el, cleanup } = mounted.pop();
+    try {
+      cleanup();
+    } catch {
+      // already cleaned up by the test
+    }
+    el.remove();
+  }
+});
+
+describe("drawing", () => {
+  it("draws both temples with nine spaces, nine relic slots and three entrances", () => {
+    const { el, q } = mount("rich");
+    for (const name of ["gold", "silver"]) {
+      const t = q(`temple-${name}`);
+      expect(t).not.toBeNull();
+      expect(t.querySelectorAll(".naga-space")).toHaveLength(9);
+      expect(t.querySelectorAll(".naga-slot")).toHaveLength(9);
+      expect(t.querySelectorAll(".naga-entrance")).toHaveLength(3);
+      const labels = [...t.querySelectorAll(".naga-slot-label")].map((n) => n.textContent);
+      expect(labels).toEqual(catalog.slots);
+    }
+    expect(el.querySelectorAll("svg.naga-board")).toHaveLength(2);
+  });
+
+  it("draws tiles with their corridors, the trap, amulets and reached spaces", () => {
+    const { f, q } = mount("rich");
+    const gold = q("temple-gold");
+    const spaces = gold.querySelectorAll(":scope svg > .naga-space");
+    f.board.temples[0].spaces.forEach((tile, i) => {
+      const g = spaces[i];
+      if (!tile) {
+        expect(g.classList.contains("naga-tile")).toBe(false);
+        return;
+      }
+      expect(g.classList.contains("naga-trap")).toBe(tile.trap);
+      expect(g.classList.contains("naga-reached")).toBe(tile.reached);
+      const corridors = g.querySelectorAll(".naga-corridor").length;
+      expect(corridors).toBe(tile.openings.length ? tile.openings.length + 1 : 0); // + the hub
+      expect(g.querySelectorAll(".naga-amulet").length).toBe(tile.amulet ? 1 : 0);
+      if (tile.trap) {
+        expect(g.textContent).toContain("trap");
+        expect(g.querySelectorAll(".naga-trap-x")).toHaveLength(2);
+      }
+    });
+    expect(f.board.trap).not.toBe("side");
+  });
+
+  it("marks a face-up cursed relic with ☠ and shows a remembered one dimmed with an eye", () => {
+    const { f, el } = mount("rich");
+    const board = f.board;
+    let cursedUp = 0;
+    let remembered = 0;
+    board.temples.forEach((t) => {
+      const slots = el.querySelectorAll(`[data-testid="temple-${t.name}"] .naga-slot`);
+      t.relics.forEach((r, i) => {
+        const g = slots[i];
+        if (r.up && r.relic.startsWith("c")) {
+          cursedUp++;
+          expect(g.textContent).toContain("☠");
+          expect(g.classList.contains("naga-slot-cursed")).toBe(true);
+        }
+        if (r.up && r.relic.startsWith("s")) expect(g.textContent).toContain(r.relic.slice(1));
+        if (r.remembered) {
+          remembered++;
+          expect(g.querySelector(".naga-eye")).not.toBeNull();
+          expect(g.querySelector(".naga-relic-dim")).not.toBeNull();
+        }
+        if (!r.up && !r.relic) {
+          expect(g.textContent.replace(/\s/g, "")).toBe(`relicslot${r.slot}:facedown`);
+        }
+      });
+    });
+    expect(cursedUp).toBeGreaterThan(0);
+    expect(remembered).toBeGreaterThan(0);
+  });
+
+  it("never shows the opponent's hidden cards, only their number and the known ones", () => {
+    const { f, q, el } = mount("call");
+    const me = f.menu.player;
+    const opp = f.board.players[1 - me];
+    expect(opp.hand).toBeNull();
+    const hidden = f.secret.hands[1 - me].filter((c) => !opp.known_cards.includes(c));
+    expect(hidden.length).toBeGreaterThan(0);
+    for (const c of hidden) expect(el.innerHTML).not.toContain(c);
+    const hand = q(`hand-${1 - me}`);
+    expect(hand.textContent).toContain(`${opp.hand_count} cards`);
+    for (const c of opp.known_cards) expect(hand.textContent).toContain(c);
+    expect(hand.querySelectorAll(".naga-card-back")).toHaveLength(opp.hand_count - opp.known_cards.length);
+    // my own hand is face up, with stick symbols and effect names
+    const mine = q(`hand-${me}`);
+    for (const c of f.board.players[me].hand) {
+      expect(mine.textContent).toContain(c);
+      const info = catalog.cards[c];
+      expect(mine.textContent).toContain(`${info.count}× ${info.stick}`);
+      expect(mine.textContent).toContain(info.name);
+    }
+  });
+
+  it("keeps hidden relics hidden from a spectator", () => {
+    const { f, el } = mount("rich_spectator");
+    const shown = f.board.temples.flatMap((t) => t.relics.filter((r) => r.relic).length);
+    const faces = el.querySelectorAll(".naga-slot-faceup, .naga-relic-dim");
+    expect(shown.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    expect(faces.length).toBeLessThanOrEqual(shown.reduce((a, b) => a + b, 0) * 2);
+    expect(el.querySelector('[data-testid="actions"]').textContent).not.toContain("decides");
+  });
+
+  it("shows sticks with their faces, fate totals, scores, supply and counts", () => {
+    const { f, q } = mount("confront");
+    const p = f.board.players[f.menu.player];
+    const sticks = q(`sticks-${p.player}`);
+    expect(sticks.querySelectorAll(".naga-chip")).toHaveLength(p.sticks.length);
+    expect(sticks.textContent).toContain("teal N");
+    expect(q(`fate-${p.player}`).textContent).toBe(String(p.fate));
+    for (const player of f.board.players) {
+      expect(q(`score-${player.player}`).textContent).toContain(`relics ${player.relic_points}`);
+    }
+    expect(q("supply").textContent).toContain(`brown ${f.board.supply.brown}`);
+    expect(q("deck").textContent).toContain(String(f.board.deck_count));
+    expect(q("discard").textContent).toContain(String(f.board.discard.length));
+    expect(q("offered").textContent).toContain(f.board.offered.room);
+    expect(q("step-name").textContent).toBe("Confrontation (R4.2)");
+  });
+
+  it("writes the log with the rule id of every entry, newest first", () => {
+    const { f, q } = mount("confront");
+    const items = q("log").querySelectorAll("li");
+    expect(items).toHaveLength(f.log.length);
+    const last = f.log.at(-1);
+    expect(items[0].querySelector(".naga-rule").textContent).toBe(last.rule);
+    expect(items[0].textContent).toContain(last.text);
+    for (const li of items) expect(li.querySelector(".naga-rule").textContent).toMatch(/^(R\d(\.\d)*|E\d\d)$/);
+  });
+
+  it("shows the outcome when the game is over, with no action to take", () => {
+    const { q } = mount("over");
+    expect(q("step-name").textContent).toMatch(/^Game over \(R7\): gold wins/);
+    expect(q("actions").textContent).toContain("Game over");
+    expect(q("confirm")).toBeNull();
+    expect(q("tl-forward").disabled).toBe(true);
+    expect(q("fork")).toBeNull();
+  });
+
+  it("shows errors in an alert", () => {
+    const { model, q } = mount("call");
+    expect(q("message").textContent).toBe("");
+    model.push("status", { ...model.get("status"), message: { level: "error", text: "illegal (R4.1)" } });
+    expect(q("message").getAttribute("role")).toBe("alert");
+    expect(q("message").textContent).toContain("illegal (R4.1)");
+  });
+
+  it("redraws when Python changes a trait", () => {
+    const { model, q, el } = mount("call");
+    expect(q("step-name").textContent).toBe("Call of Fate (R4.1)");
+    const next = fixture("place");
+    model.push("board", next.board);
+    model.push("menu", next.menu);
+    expect(q("step-name").textContent).toBe("Exploration (R4.3)");
+    expect(el.querySelector(`[data-testid^="space-"]`)).not.toBeNull();
+    model.push("log", [{ step: 1, rule: "R9.9", kind: "x", text: "a fresh event", data: {} }]);
+    expect(q("log").textContent).toContain("a fresh event");
+  });
+
+  it("copes with empty traits", () => {
+    const { el } = mount("call", { board: {}, menu: {}, timeline: {}, log: [], status: {} });
+    expect(el.textContent).toContain("No board to show");
+  });
+
+  it("builds the markup of a typical board in well under 10 ms", () => {
+    const f = fixture("confront");
+    const view = viewState({ catalog, ...f });
+    widgetMarkup(view); // warm up
+    const t0 = performance.now();
+    for (let i = 0; i < 50; i++) widgetMarkup({ ...view, board: { ...f.board, round: i } });
+    expect((performance.now() - t0) / 50).toBeLessThan(10);
+  });
+
+  it("redraws a typical board with one innerHTML in bounded time, even in jsdom", () => {
+    const { model } = mount("confront");
+    const f = fixture("confront");
+    const t0 = performance.now();
+    for (let i = 0; i < 10; i++) model.push("board", { ...f.board, round: f.board.round + (i % 2) });
+    // jsdom parses HTML far slower than a browser (where a redraw takes a few ms)
+    expect((performance.now() - t0) / 10).toBeLessThan(400);
+  });
+});
+
+describe("the call (R4.1)", () => {
+  it("toggles cards and sends the call of one group, sorted", () => {
+    const { f, q, click, intents, model } = mount("call");
+    const group = f.menu.groups.find((g) => g.length >= 2);
+    expect(q("confirm").disabled).toBe(true);
+    click(`card-${group[1]}`);
+    click(`card-${group[0]}`);
+    expect(q(`card-${group[0]}`).getAttribute("aria-pressed")).toBe("true");
+    expect(q("confirm").disabled).toBe(false);
+    click("confirm");
+    const sent = intents();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ type: "play", action: `call ${[group[0], group[1]].sort().join(" ")}` });
+    expect(sent[0].id).toBeGreaterThan(0);
+    expect(model.save_changes).toHaveBeenCalledTimes(1);
+  });
+
+  it("cannot confirm cards of two stick types", () => {
+    const { f, q, click, intents } = mount("call");
+    const [a, b] = f.menu.groups;
+    click(`card-${a[0]}`);
+    click(`card-${b[0]}`);
+    expect(q("confirm").disabled).toBe(true);
+    expect(q("call-warning")).not.toBeNull();
+    click("confirm");
+    expect(intents()).toHaveLength(0);
+    click(`card-${b[0]}`); // untoggle
+    expect(q("confirm").disabled).toBe(false);
+    expect(q(`card-${b[0]}`).getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("only offers cards of the menu, and nothing while browsing the past", () => {
+    const { f, el, q } = mount("call", { timeline: { ...fixture("call").timeline, can_play: false, at_end: false } });
+    expect(el.querySelectorAll('[data-testid^="card-"]')).toHaveLength(0);
+    expect(q("confirm")).toBeNull();
+    expect(q("actions").textContent).toContain("looking at step");
+    void f;
+  });
+
+  it("numbers intents after the last acknowledged one", () => {
+    const base = fixture("call");
+    const { f, click, intents } = mount("call", { status: { ...base.status, ack: 41 } });
+    click(`card-${f.menu.groups[0][0]}`);
+    click("confirm");
+    expect(intents().map((i) => i.id)).toEqual([42]);
+  });
+
+  it("sends one play until Python answers, then allows the next", () => {
+    const { f, q, click, intents, model } = mount("call");
+    click(`card-${f.menu.groups[0][0]}`);
+    click("confirm");
+    expect(q("pending")).not.toBeNull();
+    expect(q("confirm")).toBeNull();
+    // the timeline stays usable meanwhile
+    expect(q("tl-slider")).not.toBeNull();
+    // Python rejects it: the message changes, the choice is still there to correct
+    model.push("status", { ...model.get("status"), ack: intents()[0].id, message: { level: "error", text: "no (R4.1)" } });
+    expect(q("pending")).toBeNull();
+    expect(q(`card-${f.menu.groups[0][0]}`).getAttribute("aria-pressed")).toBe("true");
+    click("confirm");
+    expect(intents().map((i) => i.id)).toEqual([1, 2]);
+  });
+});
+
+describe("the confrontation (R4.2)", () => {
+  const effectCard = (menu, effect) => menu.invokes.find(([c]) => catalog.cards[c].effect === effect);
+
+  it("passes", () => {
+    const { click, intents } = mount("confront");
+    click("pass");
+    expect(intents()).toEqual([expect.objectContaining({ type: "play", action: "pass" })]);
+  });
+
+  it("builds an E07 invoke: card, payment, two slots (buttons and board), confirm", () => {
+    const { f, q, click, intents, el } = mount("confront");
+    const [card, pay] = effectCard(f.menu, "E07");
+    click(`card-${card}`);
+    expect(q("pass")).toBeNull();
+    click(`pay-${pay}`);
+    expect(q("confirm").disabled).toBe(true);
+    // every first token is offered as a button and, being a slot, on the board
+    expect(el.querySelectorAll('[data-testid^="target-"]')).toHaveLength(16);
+    const slot = q("slot-gold-W0");
+    expect(slot.getAttribute("role")).toBe("button");
+    expect(slot.getAttribute("tabindex")).toBe("0");
+    expect(slot.getAttribute("aria-label")).toContain("gold temple");
+    slot.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(q("chosen-tokens").textContent).toBe("gold:W0");
+    // only later slots of the same temple remain
+    const next = [...el.querySelectorAll('[data-testid^="target-"]')].map((n) => n.dataset.testid);
+    expect(next).toEqual(["N0", "N1", "N2", "E0", "E1", "E2"].map((s) => `target-gold:${s}`));
+    expect(q("slot-silver-W2")).toBeNull();
+    click("target-gold:N1");
+    expect(q("confirm").disabled).toBe(false);
+    click("confirm");
+    expect(intents()).toEqual([expect.objectContaining({ type: "play", action: `invoke ${card} ${pay} gold:W0 gold:N1` })]);
+  });
+
+  it("lets E06 confirm one relic, or go on to a second with the keyboard on the board", () => {
+    const { f, q, click, intents } = mount("confront");
+    const [card, pay, set] = effectCard(f.menu, "E06");
+    const singles = f.menu.target_sets[set].filter((t) => !t.includes(" "));
+    click(`card-${card}`);
+    click(`pay-${pay}`);
+    click(`target-${singles[0]}`);
+    expect(q("confirm").disabled).toBe(false);
+    const [temple, slot] = singles[1].split(":");
+    const node = q(`slot-${temple}-${slot}`);
+    node.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    expect(q("chosen-tokens").textContent).toBe(`${singles[0]} ${singles[1]}`);
+    click("confirm");
+    expect(intents().at(-1).action).toBe(`invoke ${card} ${pay} ${singles[0]} ${singles[1]}`);
+  });
+
+  it("makes E11 spaces clickable on the board (Space key too)", () => {
+    const { f, q, click, intents } = mount("confront");
+    const [card, pay, set] = effectCard(f.menu, "E11");
+    click(`card-${card}`);
+    click(`pay-${pay}`);
+    const [temple, space] = f.menu.target_sets[set][0].split(":");
+    q(`space-${temple}-${space}`).dispatchEvent(new KeyboardEvent("keydown", { key: " ", bubbles: true }));
+    click("confirm");
+    expect(intents().at(-1).action).toBe(`invoke ${card} ${pay} ${temple}:${space}`);
+  });
+
+  it("offers stick targets (E03) as buttons only, never as board spaces", () => {
+    const { f, q, click, intents, el } = mount("confront_small");
+    const [card, pay, set] = effectCard(f.menu, "E03");
+    click(`card-${card}`);
+    click(`pay-${pay}`);
+    const tokens = f.menu.target_sets[set];
+    expect(tokens.some((t) => /:\d$/.test(t))).toBe(true); // e.g. violet:1
+    expect(el.querySelectorAll('svg [role="button"]')).toHaveLength(0);
+    for (const t of tokens) expect(q(`target-${t}`)).not.toBeNull();
+    click(`target-${tokens[0]}`);
+    click("confirm");
+    expect(intents().at(-1).action).toBe(`invoke ${card} ${pay} ${tokens[0]}`);
+  });
+
+  it("sends an E12 invoke without target", () => {
+    const { f, q, click, intents } = mount("confront_small");
+    const [card, pay] = effectCard(f.menu, "E12");
+    click(`card-${card}`);
+    click(`pay-${pay}`);
+    expect(q("confirm").disabled).toBe(false);
+    click("confirm");
+    expect(intents().at(-1).action).toBe(`invoke ${card} ${pay}`);
+  });
+
+  it("goes back a level and cancels the whole choice", () => {
+    const { f, q, click, intents } = mount("confront");
+    const [card, pay] = effectCard(f.menu, "E07");
+    click(`card-${card}`);
+    click(`pay-${pay}`);
+    click("target-gold:W0");
+    click("back");
+    expect(q("chosen-tokens")).toBeNull();
+    expect(q("target-gold:W2")).not.toBeNull();
+    click("back");
+    expect(q(`pay-${pay}`)).not.toBeNull();
+    click("cancel");
+    expect(q("pass")).not.toBeNull();
+    expect(intents()).toHaveLength(0);
+  });
+});
+
+describe("the placement (R4.3) and the New Deal (R4.4)", () => {
+  it("places the room: a legal space on the board, a rotation, a preview, confirm", () => {
+    const { f, q, click, intents, el } = mount("place");
+    const temple = f.board.temples[f.menu.player].name;
+    const spaces = [...new Set(f.menu.places.map((p) => p[0]))];
+    const clickable = [...el.querySelectorAll('[data-testid^="space-"]')].map((n) => n.dataset.testid);
+    expect(clickable.sort()).toEqual(spaces.map((s) => `space-${temple}-${s}`).sort());
+    const s = spaces.at(-1);
+    click(`space-${temple}-${s}`);
+    const rots = f.menu.places.filter((p) => p[0] === s).map((p) => p[1]);
+    for (const k of rots) expect(q(`rotation-${k}`)).not.toBeNull();
+    click(`rotation-${rots.at(-1)}`);
+    expect(q(`rotation-${rots.at(-1)}`).getAttribute("aria-pressed")).toBe("true");
+    expect(el.querySelector(".naga-preview")).not.toBeNull();
+    click("confirm");
+    expect(intents().at(-1)).toMatchObject({ type: "play", action: `place ${s} rot${rots.at(-1)}` });
+  });
+
+  it("gives one of the drawn cards", () => {
+    const { f, q, click, intents } = mount("give");
+    expect(q("confirm").disabled).toBe(true);
+    for (const c of f.board.drawn) expect(q(`give-${c}`)).not.toBeNull();
+    click(`give-${f.menu.gives[1]}`);
+    click("confirm");
+    expect(intents().at(-1)).toMatchObject({ type: "play", action: `give ${f.menu.gives[1]}` });
+  });
+});
+
+describe("the timeline", () => {
+  it("sends goto from the slider and start/undo/redo/end from the buttons", () => {
+    const { f, q, click, intents } = mount("branches");
+    const slider = q("tl-slider");
+    expect(Number(slider.max)).toBe(f.timeline.last);
+    expect(Number(slider.value)).toBe(f.timeline.step);
+    slider.value = "2";
+    slider.dispatchEvent(new Event("change", { bubbles: true }));
+    click("tl-start");
+    click("tl-back");
+    click("tl-forward");
+    click("tl-end");
+    expect(intents().map(({ id, ...rest }) => rest)).toEqual([
+      { type: "goto", step: 2 },
+      { type: "start" },
+      { type: "undo" },
+      { type: "redo" },
+      { type: "end" },
+    ]);
+    const ids = intents().map((i) => i.id);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("answers the arrow, Home and End keys on the widget, not in a form field", () => {
+    const { el, q, intents } = mount("branches");
+    const root = el.querySelector('[data-testid="root"]');
+    expect(root.tabIndex).toBe(0);
+    for (const key of ["ArrowLeft", "ArrowRight", "Home", "End"]) {
+      root.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+    }
+    expect(intents().map((i) => i.type)).toEqual(["undo", "redo", "start", "end"]);
+    q("tl-slider").dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowLeft", bubbles: true }));
+    q("branch-select").dispatchEvent(new KeyboardEvent("keydown", { key: "Home", bubbles: true }));
+    expect(intents()).toHaveLength(4);
+  });
+
+  it("switches branch and forks", () => {
+    const { f, q, click, intents } = mount("branches");
+    const select = q("branch-select");
+    expect(select.options).toHaveLength(f.timeline.branches.length);
+    select.value = "0";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    click("fork");
+    expect(intents().map(({ id, ...rest }) => rest)).toEqual([{ type: "branch", index: 0 }, { type: "fork" }]);
+    expect(q("confirm")).toBeNull(); // in the past, not armed: no play
+  });
+
+  it("shows an armed fork with Cancel, and lets the viewer play from there", () => {
+    const { q, click, intents } = mount("fork_armed");
+    expect(q("fork")).toBeNull();
+    expect(q("fork-armed")).not.toBeNull();
+    expect(q("confirm")).not.toBeNull(); // can_play: the give menu is active
+    click("unfork");
+    expect(intents().at(-1).type).toBe("unfork");
+  });
+
+  it("has no branch selector with a single branch", () => {
+    const { q } = mount("call");
+    expect(q("branch-select")).toBeNull();
+    expect(q("fork")).toBeNull(); // at the end of the line
+  });
+});
+
+describe("hot-seat and cleanup", () => {
+  it("hides the boards behind the pass-the-device screen, and reveal sends the intent", () => {
+    const { f, q, el, click, intents } = mount("hotseat");
+    expect(q("screen").textContent).toContain(`Pass the device to ${f.status.screen.name}`);
+    expect(el.querySelector("svg.naga-board")).toBeNull();
+    expect(q("actions")).toBeNull();
+    expect(q("log")).toBeNull();
+    click("reveal");
+    expect(intents()).toEqual([expect.objectContaining({ type: "reveal" })]);
+  });
+
+  it("hides the board even if a board is still in the traits", () => {
+    const base = fixture("call");
+    const { q, el } = mount("call", { status: { ...base.status, screen: { kind: "pass_device", player: 1, name: "silver" } } });
+    expect(el.querySelector("svg.naga-board")).toBeNull();
+    expect(q("confirm")).toBeNull();
+    expect(q("reveal")).not.toBeNull();
+  });
+
+  it("removes every model and DOM listener", () => {
+    const { model, el, cleanup, intents } = mount("call");
+    expect(model.listenerCount()).toBe(TRAITS.length);
+    const root = el.querySelector('[data-testid="root"]');
+    cleanup();
+    expect(model.listenerCount()).toBe(0);
+    expect(model.off).toHaveBeenCalledTimes(TRAITS.length);
+    for (const name of TRAITS) expect(model.off).toHaveBeenCalledWith(`change:${name}`, expect.any(Function));
+    // nothing reacts any more
+    root.querySelector("button")?.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    root.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowLeft", bubbles: true }));
+    expect(intents()).toHaveLength(0);
+    expect(el.querySelector('[data-testid="root"]')).toBeNull();
+  });
+});
