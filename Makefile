@@ -1,10 +1,12 @@
-# Everything sets itself up in a local virtual environment (.venv).
+# Everything sets itself up: a local virtual environment (.venv) and js/node_modules.
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+JS_STAMP := js/node_modules/.installed
+LAB_PORT ?= 8888
 
-.PHONY: demo test bench lint selfplay clean
+.PHONY: demo test test-py test-js bench lint selfplay clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,21 +14,38 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e ".[dev]"
 	touch $(STAMP)
 
-## demo: set up and play a self-play game in the terminal
+$(JS_STAMP): js/package.json js/package-lock.json
+	cd js && npm ci --no-audit --no-fund --loglevel=error
+	touch $(JS_STAMP)
+
+## demo: set up and open the playable notebook in JupyterLab (prints its URL)
 demo: $(STAMP)
-	$(VENV)/bin/naga-widget play --seed 1
+	ANYWIDGET_HMR=1 $(VENV)/bin/jupyter lab notebooks/01_play.ipynb --no-browser --ip=127.0.0.1 \
+		--port=$(LAB_PORT) --ServerApp.port_retries=50
 
-## test: set up and run every test
-test: $(STAMP)
-	$(PY) -m pytest src tests
+## test: set up and run every test (JS unit tests, then Python, notebooks and the browser test)
+test: $(STAMP) $(JS_STAMP)
+	cd js && npx vitest run
+	$(PY) -m pytest --nbval-lax src tests notebooks
 
-## bench: print the speed figures of the engine
+test-py: $(STAMP)
+	$(PY) -m pytest --nbval-lax src tests notebooks
+
+test-js: $(JS_STAMP)
+	cd js && npx vitest run
+
+## bench: print the speed figures of the engine and the widget
 bench: $(STAMP)
 	$(PY) benchmarks/bench_engine.py
+	$(PY) benchmarks/bench_widget.py
+
+## selfplay: statistics of random games
+selfplay: $(STAMP)
+	$(VENV)/bin/naga-widget selfplay --games 200 --seed 1
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks
 	$(VENV)/bin/mypy
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache
+	rm -rf $(VENV) js/node_modules build dist .pytest_cache test-output

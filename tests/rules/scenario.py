@@ -167,7 +167,8 @@ def assert_consistent(s: State) -> None:
     am += [a for tp in s.temples for a in tp.amulets if a is not None]
     am += list(s.amulets[0]) + list(s.amulets[1]) + list(s.spent[0]) + list(s.spent[1])
     assert sorted(am) == sorted(ALL_AMULETS), "12 amulets across pile, offer, tiles, players and spent"
-    traps = [(i, x) for i, tp in enumerate(s.temples) for x, t in enumerate(tp.tiles) if t is not None and t.room == TRAP]
+    traps = [(i, x) for i, tp in enumerate(s.temples) for x, t in enumerate(tp.tiles)
+             if t is not None and t.room == TRAP]
     assert len(traps) <= 1
     assert s.trap == (traps[0] if traps else None)
     for tp in s.temples:

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import pytest
 from scenario import (
-    OPENINGS, RS, SHAPE_ROOM, SLOT, act, events_of, forced, mask, relic_view, situation, temple,
+    OPENINGS,
+    RS,
+    SHAPE_ROOM,
+    SLOT,
+    act,
+    events_of,
+    forced,
+    mask,
+    relic_view,
+    situation,
+    temple,
+    tile,
 )
 
 from naga_widget.rules.ruleset import openings_text
@@ -109,7 +120,6 @@ def test_r2_3_trap_and_empty_spaces_carry_no_path():
 def test_r2_3_long_path_reaches_every_slot():
     tiles = {i: ("R0" + str(1 + i % 4), 0) for i in range(9)}  # crosses everywhere (ids may repeat here)
     t = Temple.empty(tuple(r.token for r in RS.relics))
-    from scenario import tile
     for s, spec in tiles.items():
         t = t.put(s, tile(spec))
     assert reached_spaces(t.openings()) == 0b111111111

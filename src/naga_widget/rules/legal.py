@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from . import effects
-from .actions import AnyAction, Call, Give, Invoke, Pass, Place
+from .actions import Action, AnyAction, Call, Give, Invoke, Pass, Place
 from .errors import IllegalActionError
 from .ruleset import NAGA
 
@@ -38,9 +38,8 @@ def after_paying(s: State, p: int, pay: str) -> tuple[Any, tuple[int, ...]]:
     """Sticks and supply once ``pay`` is paid (the naga stick returns to the supply)."""
     if pay == "charm":
         return s.sticks, s.supply
-    token = f"{pay}:{NAGA}"
     held = s.sticks[p]
-    i = held.index(token)
+    i = held.index(pay + ":" + NAGA)
     left = held[:i] + held[i + 1:]
     sticks = (left, s.sticks[1]) if p == 0 else (s.sticks[0], left)
     k = s.ruleset.stick_names.index(pay)
@@ -65,16 +64,22 @@ def invoke_heads(s: State, p: int) -> tuple[tuple[str, str], ...]:
     if not pays:
         return ()
     effect_of = s.ruleset.card_effect
-    heads = []
+    heads: list[tuple[str, str]] = []
     ok: dict[tuple[str, str], bool] = {}
     for card in s.hands[p]:
         effect = effect_of[card]
+        if effect not in _PAY_DEPENDENT:  # the payment cannot change whether it has a target
+            found = ok.get((effect, ""))
+            if found is None:
+                found = ok[(effect, "")] = effects.has_target(s, p, effect, s.sticks, s.supply)
+            if found:
+                heads.extend((card, pay) for pay in pays)
+            continue
         for pay in pays:
-            key = (effect, pay if effect in _PAY_DEPENDENT else "")
-            found = ok.get(key)
+            found = ok.get((effect, pay))
             if found is None:
                 sticks, supply = after_paying(s, p, pay)
-                found = ok[key] = effects.has_target(s, p, effect, sticks, supply)
+                found = ok[(effect, pay)] = effects.has_target(s, p, effect, sticks, supply)
             if found:
                 heads.append((card, pay))
     return tuple(heads)
@@ -82,8 +87,11 @@ def invoke_heads(s: State, p: int) -> tuple[tuple[str, str], ...]:
 
 def invoke_targets(s: State, p: int, card: str, pay: str) -> tuple[tuple[str, ...], ...]:
     """The legal targets of ``card`` paid with ``pay`` (R5, after paying)."""
+    effect = s.ruleset.card_effect[card]
+    if effect not in _PAY_DEPENDENT:
+        return effects.targets(s, p, effect, s.sticks, s.supply)
     sticks, supply = after_paying(s, p, pay)
-    return effects.targets(s, p, s.ruleset.card_effect[card], sticks, supply)
+    return effects.targets(s, p, effect, sticks, supply)
 
 
 def sample_action(s: State, rng: random.Random) -> AnyAction:
@@ -186,8 +194,9 @@ class LegalActions:
         return self.phase != "over"
 
     def __contains__(self, action: object) -> bool:
+        """``a in legal`` for an action value, its text form or its JSON form."""
         try:
-            check(self._s, action)  # type: ignore[arg-type]
+            check(self._s, Action.coerce(action))  # type: ignore[arg-type]
         except IllegalActionError:
             return False
         return True

@@ -67,7 +67,7 @@ def observe_state(s: State, viewer: int | str) -> dict[str, Any]:
         temples.append({"owner": t, "name": TEMPLE_NAMES[t], "spaces": spaces, "relics": relics})
 
     players = []
-    revealed_calls = s.phase in ("confront", "place")
+    revealed_calls = s.phase != "call"  # revealed in the Confrontation (R4.2.1), also if the game ended there
     for p in (0, 1):
         hand = s.hands[p]
         call = s.calls[p]

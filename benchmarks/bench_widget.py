@@ -1,0 +1,72 @@
+"""Widget figures (``make bench``): bytes synced per update and per full game, Python time per update,
+and the render times that the end-to-end test measured in Chromium (``test-output/render-times.json``).
+
+Bytes are the JSON of the traits that changed in an update, which is what
+ipywidgets sends for a ``hold_sync()`` block.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import time
+from pathlib import Path
+
+from naga_widget import Match, NagaWidget
+
+SYNCED = ("board", "menu", "timeline", "events", "status")
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def measure(perspective: int | str, seed: int) -> tuple[list[int], list[float]]:
+    """Play a full game through play intents; return bytes and seconds of each update."""
+    w = NagaWidget(Match(seed=seed), perspective=perspective)
+    sizes: list[int] = []
+    pending: dict[str, int] = {}
+
+    def changed(change: dict[str, object]) -> None:
+        pending[str(change["name"])] = len(json.dumps(change["new"]))
+
+    w.observe(changed, names=list(SYNCED))
+    rng = random.Random(seed)
+    seconds = []
+    other = NagaWidget(w.match, perspective=1 - perspective) if isinstance(perspective, int) else None
+    n = 0
+    while not w.state.is_over:
+        actor = w if w.state.to_move == perspective or other is None else other
+        action = str(w.state.legal_actions().sample(rng))
+        pending.clear()
+        n += 1
+        start = time.perf_counter()
+        actor.intent = {"id": n, "type": "play", "action": action}
+        seconds.append(time.perf_counter() - start)
+        sizes.append(sum(pending.values()))
+    return sizes, seconds
+
+
+def main() -> None:
+    print("naga_widget widget benchmark")
+    for perspective in (0, "teacher"):
+        sizes, seconds = [], []
+        for seed in range(5):
+            s, t = measure(perspective, seed)
+            sizes += s
+            seconds += t
+        games = 5
+        print(f"  perspective {perspective!r}:")
+        print(f"    bytes per update: median {statistics.median(sizes):,.0f}, max {max(sizes):,}")
+        print(f"    bytes per full game: {sum(sizes) / games:,.0f}")
+        print(f"    Python time to apply, project and sync one update: median "
+              f"{1e3 * statistics.median(seconds):.2f} ms, max {1e3 * max(seconds):.2f} ms")
+    render = ROOT / "test-output" / "render-times.json"
+    if render.exists():
+        data = json.loads(render.read_text())
+        print(f"  render time per update in Chromium (last e2e run, {data['renders']} renders): "
+              f"median {data['median_ms']:.2f} ms, max {data['max_ms']:.2f} ms")
+    else:
+        print("  render time in Chromium: run the end-to-end test first (make test)")
+
+
+if __name__ == "__main__":
+    main()
