@@ -132,12 +132,12 @@
  * @property {boolean} can_play
  */
 /**
- * @typedef {Object} LogEntry
+ * @typedef {Object} LogEntry  one entry of the `events` trait (the last 30 events up to the cursor)
  * @property {number} step
- * @property {string} rule
+ * @property {string} rule      the rule id that explains it, e.g. "R4.2" or "E07"
  * @property {string} kind
  * @property {string} text
- * @property {Object} data
+ * @property {Object} [data]
  */
 /**
  * @typedef {Object} Status
@@ -168,8 +168,11 @@ export const DIRECTIONS = ["N", "E", "S", "W"];
 /** The canonical slot order (R2.2). */
 export const SLOT_ORDER = ["W2", "W1", "W0", "N0", "N1", "N2", "E0", "E1", "E2"];
 
-/** The traits the view draws; a change of any of them redraws. */
-export const TRAITS = ["catalog", "board", "menu", "timeline", "log", "status"];
+/**
+ * The traits the view draws; a change of any of them redraws. `events` is the event log
+ * (docs/widget-protocol.md); `log` is its earlier name, still read when `events` is absent.
+ */
+export const TRAITS = ["catalog", "board", "menu", "timeline", "events", "log", "status"];
 
 const STEP_NAMES = {
   call: "Call of Fate (R4.1)",
@@ -1252,7 +1255,8 @@ export function emptySelection() {
 /**
  * The traits with defaults filled in, and what follows from them: the players' names, the
  * viewer, and whether the action menu is active (a menu, `timeline.can_play`, no hot-seat screen).
- * @param {{catalog?: Catalog, board?: Board, menu?: Menu, timeline?: Timeline, log?: LogEntry[], status?: Status}} traits
+ * @param {{catalog?: Catalog, board?: Board, menu?: Menu, timeline?: Timeline, events?: LogEntry[],
+ *   log?: LogEntry[], status?: Status}} traits
  */
 export function viewState(traits) {
   const pick = (v, fallback) => (v === undefined || v === null ? fallback : v);
@@ -1260,7 +1264,7 @@ export function viewState(traits) {
   const board = pick(traits.board, {});
   const menu = pick(traits.menu, {});
   const timeline = pick(traits.timeline, {});
-  const log = pick(traits.log, []);
+  const log = pick(traits.events, pick(traits.log, []));
   const status = pick(traits.status, {});
   const names = pickNames(status, catalog, board);
   const templeNames = Array.isArray(board.temples) && board.temples.length
@@ -1349,12 +1353,14 @@ function render({ model, el }) {
       board: model.get("board"),
       menu: model.get("menu"),
       timeline: model.get("timeline"),
+      events: model.get("events"),
       log: model.get("log"),
       status: model.get("status"),
     });
   }
 
   function draw() {
+    const started = performance.now();
     const snap = snapshot();
     // a new decision (another menu, or the cursor moved) forgets a half-made choice
     const key = `${JSON.stringify(snap.menu)}|${snap.timeline.step}|${snap.timeline.branch}`;
@@ -1372,6 +1378,9 @@ function render({ model, el }) {
       if (again && typeof again.focus === "function") again.focus();
       else root.focus({ preventScroll: true });
     }
+    // a page that wants render times (the end-to-end test, `make bench`) provides this array
+    const times = globalThis.__nagaRenderTimes;
+    if (Array.isArray(times)) times.push(performance.now() - started);
   }
 
   function findTestId(id) {

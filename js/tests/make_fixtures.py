@@ -5,11 +5,13 @@ Run from the repository root:  .venv/bin/python js/tests/make_fixtures.py
 Every fixture is a set of the widget's traits (see docs/widget-protocol.md) taken
 from real games of the engine: ``board`` is ``Match.observe(viewer)``, ``menu``
 is built from ``state.legal_actions()`` exactly as the protocol describes, and
-``timeline``/``log``/``status`` follow the protocol's shapes. The games are
+``timeline``/``events``/``status`` follow the protocol's shapes. The games are
 played by seeded random bots, so the output is the same on every run.
 
-This script stands in for the Python widget (src/naga_widget/widget.py) only to
-produce test data; it is not part of the package.
+The traits are built here from the protocol text, independently of the Python
+widget (src/naga_widget/widget.py); when that module can be imported, every
+fixture is also checked against the traits a real ``NagaWidget`` computes for the
+same match, so the two sides of the protocol cannot drift apart unnoticed.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from naga_widget.rules.temple import SLOT_NAMES  # noqa: E402
 OUT = Path(__file__).resolve().parent / "fixtures"
 STEP_NAMES = {"call": "Call of Fate (R4.1)", "confront": "Confrontation (R4.2)",
               "place": "Exploration (R4.3)", "give": "New Deal (R4.4)"}
+EVENTS_WINDOW = 30  # the protocol's `events`: the last 30 events
 
 
 # -- catalog ---------------------------------------------------------------------------------------
@@ -62,11 +65,11 @@ def catalog() -> dict[str, Any]:
 
 
 # -- traits ----------------------------------------------------------------------------------------
-def menu_of(match: Match, viewer: Any) -> dict[str, Any]:
-    """The protocol's ``menu``: what ``viewer`` can decide now, from the legal actions."""
+def menu_of(match: Match, actor: int | None) -> dict[str, Any]:
+    """The protocol's ``menu``: what ``actor`` can decide now, from the legal actions ({} for nobody)."""
     state = match.state
     legal = state.legal_actions()
-    if legal.phase == "over" or legal.player != viewer:
+    if actor is None or legal.phase == "over" or legal.player != actor:
         return {}
     p, phase = legal.player, legal.phase
     menu: dict[str, Any] = {"player": p, "phase": phase, "step_name": STEP_NAMES[phase]}
@@ -94,27 +97,27 @@ def menu_of(match: Match, viewer: Any) -> dict[str, Any]:
     return menu
 
 
-def projected(match: Match, step: int, viewer: Any) -> str:
-    """The action that led to ``step``, as ``viewer`` may see it (a call's cards stay secret)."""
-    action = match.actions[step - 1]
-    who = match.state_at(step - 1).to_move
+def label(before: Any, action: Any, viewer: Any) -> str:
+    """An action as ``viewer`` may see it: the cards of someone else's call stay secret (R6)."""
+    who = before.to_move
     name = TEMPLE_NAMES[who]
     if action.kind == "call" and viewer not in (who, "truth"):
-        return f"{name} calls {len(action.cards)} card(s)"
+        return f"{name}: call {len(action.cards)} card(s)"
     return f"{name}: {action}"
 
 
-def timeline_of(match: Match, viewer: Any, fork_armed: bool = False) -> dict[str, Any]:
+def projected(match: Match, step: int, viewer: Any) -> str:
+    """The action that led to ``step`` of the line, as ``viewer`` may see it."""
+    return label(match.state_at(step - 1), match.actions[step - 1], viewer)
+
+
+def timeline_of(match: Match, viewer: Any, actor: int | None, fork_armed: bool = False) -> dict[str, Any]:
     branches = []
     for b in match.branches():
         last = None
         if b.last_action is not None:
-            # project the branch's last action like a label
-            node = match._nodes[b.tip]
-            who = node.parent.state.to_move
-            last = str(node.action)
-            if node.action.kind == "call" and viewer not in (who, "truth"):
-                last = f"{TEMPLE_NAMES[who]} calls {len(node.action.cards)} card(s)"
+            node = match.node_of(b.tip)
+            last = label(node.parent.state, node.action, viewer)
         branches.append({"index": b.index, "tip": b.tip, "length": b.length, "fork_step": b.fork_step,
                          "last_action": last})
     return {
@@ -122,7 +125,7 @@ def timeline_of(match: Match, viewer: Any, fork_armed: bool = False) -> dict[str
         "branches": branches,
         "labels": [projected(match, i, viewer) for i in range(1, match.last_step + 1)],
         "fork_armed": fork_armed,
-        "can_play": match.at_end or fork_armed,
+        "can_play": actor is not None and (match.at_end or fork_armed),
     }
 
 
@@ -133,14 +136,19 @@ def status_of(viewer: Any, perspective: Any = None, **extra: Any) -> dict[str, A
     return status
 
 
-def traits(match: Match, viewer: Any, **kw: Any) -> dict[str, Any]:
-    fork_armed = kw.pop("fork_armed", False)
+def traits(match: Match, viewer: Any, *, actor: Any = "auto", fork_armed: bool = False,
+           **kw: Any) -> dict[str, Any]:
+    """The traits a view of ``viewer`` receives; ``actor`` is the seat it may decide for (default: the
+    player to move when the viewer is that player or the truth), whatever the cursor."""
     state = match.state
+    if actor == "auto":
+        actor = state.to_move if state.outcome is None and viewer in (state.to_move, "truth") else None
     return {
         "board": match.observe(viewer),
-        "menu": menu_of(match, viewer) if (match.at_end or fork_armed) else {},
-        "timeline": timeline_of(match, viewer, fork_armed),
-        "log": match.log(viewer)[-80:],
+        "menu": menu_of(match, actor),
+        "timeline": timeline_of(match, viewer, actor, fork_armed),
+        "events": [{k: e[k] for k in ("step", "rule", "kind", "text")}
+                   for e in match.log(viewer)[-EVENTS_WINDOW:]],
         "status": status_of(viewer, **kw),
         # not a trait: the truth, so tests can check that hidden things are not drawn
         "secret": {"hands": [list(h) for h in state.hands], "relics": [list(t.relics) for t in state.temples]},
@@ -196,9 +204,33 @@ def cursed_up(s: Any) -> bool:
     return any(s.cursed_up(p) for p in (0, 1))
 
 
+def check_against_widget(name: str, data: dict[str, Any], match: Match, viewer: Any) -> None:
+    """Compare a fixture with the traits of a real NagaWidget on the same match (when importable)."""
+    try:
+        from naga_widget.widget import NagaWidget
+    except ImportError:  # anywidget not installed: nothing to compare with
+        return
+    perspective = "teacher" if viewer == "truth" else viewer  # "hotseat" stays itself
+    w = NagaWidget(match, perspective=perspective)
+    try:
+        real = {"board": w.board, "menu": w.menu, "timeline": w.timeline, "events": w.events, "status": w.status}
+        for trait in ("board", "menu", "timeline", "events"):
+            if data[trait] != real[trait]:
+                here, there = json.dumps(data[trait])[:400], json.dumps(real[trait])[:400]
+                raise SystemExit(f"fixture {name}: trait {trait} differs from NagaWidget's:\n"
+                                 f"  here:   {here}\n  widget: {there}")
+        for key in ("perspective", "viewer", "screen", "names"):
+            if data["status"][key] != real["status"][key]:
+                raise SystemExit(f"fixture {name}: status.{key} differs: {data['status'][key]!r} "
+                                 f"vs {real['status'][key]!r}")
+    finally:
+        match.unobserve_changes(w._on_match_change)
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     fixtures: dict[str, dict[str, Any]] = {}
+    checks: list[tuple[str, Match, Any]] = []  # (fixture, match, viewer) to compare with NagaWidget
 
     # R4.1: a call with two groups or more, one of them holding two cards or more
     def call_ok(s: Any) -> bool:
@@ -209,6 +241,7 @@ def main() -> None:
     seed, step = find(call_ok)
     m = at(seed, step)
     fixtures["call"] = traits(m, m.state.to_move)
+    checks.append(("call", m, m.state.to_move))
 
     # R4.2: a confrontation in which E06 and E07 can be invoked, on a board with some history
     def confront_ok(s: Any) -> bool:
@@ -217,6 +250,7 @@ def main() -> None:
     seed, step = find(confront_ok)
     m = at(seed, step)
     fixtures["confront"] = traits(m, m.state.to_move)
+    checks.append(("confront", m, m.state.to_move))
 
     # R4.2: a confrontation offering an invoke without target (E12) and a single-token one (E11 or E02/E03)
     def confront_small(s: Any) -> bool:
@@ -225,6 +259,7 @@ def main() -> None:
     seed, step = find(confront_small)
     m = at(seed, step)
     fixtures["confront_small"] = traits(m, m.state.to_move)
+    checks.append(("confront_small", m, m.state.to_move))
 
     # a board with a cursed relic face up, a remembered face-down relic and the trap in a temple
     def rich(s: Any) -> bool:
@@ -233,7 +268,9 @@ def main() -> None:
     seed, step = find(rich)
     m = at(seed, step)
     fixtures["rich"] = traits(m, m.state.to_move)
+    checks.append(("rich", m, m.state.to_move))
     fixtures["rich_spectator"] = traits(m, "spectator")
+    checks.append(("rich_spectator", m, "spectator"))
 
     # R4.3: a placement in a temple that already holds tiles
     def place_ok(s: Any) -> bool:
@@ -241,6 +278,7 @@ def main() -> None:
     seed, step = find(place_ok)
     m = at(seed, step)
     fixtures["place"] = traits(m, m.state.to_move)
+    checks.append(("place", m, m.state.to_move))
 
     # R4.4: the New Deal, three cards drawn
     def give_ok(s: Any) -> bool:
@@ -248,10 +286,12 @@ def main() -> None:
     seed, step = find(give_ok)
     m = at(seed, step)
     fixtures["give"] = traits(m, m.state.to_move)
+    checks.append(("give", m, m.state.to_move))
 
     # R7: a finished game, seen by player 0
     m = game(7)
     fixtures["over"] = traits(m, 0)
+    checks.append(("over", m, 0))
 
     # the timeline: two branches, the cursor in the past of the second one
     m = game(3)
@@ -264,14 +304,20 @@ def main() -> None:
         m.play(s.legal_actions().sample(random.Random(s.round)))
     m.goto(5)
     fixtures["branches"] = traits(m, m.state.to_move)
+    checks.append(("branches", m, m.state.to_move))
     fixtures["fork_armed"] = traits(m, m.state.to_move, fork_armed=True)
 
     # hot-seat: the screen between turns hides the board
     m = at(*find(call_ok))
     p = m.state.to_move
-    hot = traits(m, p, perspective="hotseat", screen={"kind": "pass_device", "player": p, "name": TEMPLE_NAMES[p]})
-    hot["board"], hot["menu"], hot["log"] = {}, {}, []
+    hot = traits(m, p, actor=None, perspective="hotseat",
+                 screen={"kind": "pass_device", "player": p, "name": TEMPLE_NAMES[p]})
+    hot["board"], hot["events"] = {}, []
     fixtures["hotseat"] = hot
+    checks.append(("hotseat", m, "hotseat"))
+
+    for name, match, viewer in checks:
+        check_against_widget(name, fixtures[name], match, viewer)
 
     (OUT / "catalog.json").write_text(json.dumps(catalog(), indent=1) + "\n", encoding="utf-8")
     for name, data in fixtures.items():

@@ -41,7 +41,7 @@ function mount(name, patch = {}) {
     board: f.board,
     menu: f.menu,
     timeline: f.timeline,
-    log: f.log,
+    events: f.events,
     status: f.status,
     ...patch,
   });
@@ -186,11 +186,12 @@ describe("drawing", () => {
     expect(q("step-name").textContent).toBe("Confrontation (R4.2)");
   });
 
-  it("writes the log with the rule id of every entry, newest first", () => {
+  it("writes the event log with the rule id of every entry, newest first", () => {
     const { f, q } = mount("confront");
     const items = q("log").querySelectorAll("li");
-    expect(items).toHaveLength(f.log.length);
-    const last = f.log.at(-1);
+    expect(f.events.length).toBe(30);
+    expect(items).toHaveLength(f.events.length);
+    const last = f.events.at(-1);
     expect(items[0].querySelector(".naga-rule").textContent).toBe(last.rule);
     expect(items[0].textContent).toContain(last.text);
     for (const li of items) expect(li.querySelector(".naga-rule").textContent).toMatch(/^(R\d(\.\d)*|E\d\d)$/);
@@ -221,12 +222,30 @@ describe("drawing", () => {
     model.push("menu", next.menu);
     expect(q("step-name").textContent).toBe("Exploration (R4.3)");
     expect(el.querySelector(`[data-testid^="space-"]`)).not.toBeNull();
-    model.push("log", [{ step: 1, rule: "R9.9", kind: "x", text: "a fresh event", data: {} }]);
+    model.push("events", [{ step: 1, rule: "R9.9", kind: "x", text: "a fresh event" }]);
     expect(q("log").textContent).toContain("a fresh event");
+    expect(q("log").textContent).toContain("R9.9");
+  });
+
+  it("reads the log from `log` when there is no `events` trait", () => {
+    const { q } = mount("call", { events: undefined, log: [{ step: 0, rule: "R3.1", kind: "k", text: "old name" }] });
+    expect(q("log").textContent).toContain("old name");
+  });
+
+  it("reports its render times when the page asks for them", () => {
+    globalThis.__nagaRenderTimes = [];
+    try {
+      const { model } = mount("call");
+      model.push("status", { ...model.get("status") });
+      expect(globalThis.__nagaRenderTimes).toHaveLength(2);
+      expect(globalThis.__nagaRenderTimes.every((t) => typeof t === "number" && t >= 0)).toBe(true);
+    } finally {
+      delete globalThis.__nagaRenderTimes;
+    }
   });
 
   it("copes with empty traits", () => {
-    const { el } = mount("call", { board: {}, menu: {}, timeline: {}, log: [], status: {} });
+    const { el } = mount("call", { board: {}, menu: {}, timeline: {}, events: [], status: {} });
     expect(el.textContent).toContain("No board to show");
   });
 
@@ -278,6 +297,14 @@ describe("the call (R4.1)", () => {
     click(`card-${b[0]}`); // untoggle
     expect(q("confirm").disabled).toBe(false);
     expect(q(`card-${b[0]}`).getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("keeps a menu inactive while can_play is false (a past step, not forked)", () => {
+    const { f, el, q } = mount("branches");
+    expect(f.menu.phase).toBe("give"); // Python sends the menu; the timeline says no play here
+    expect(f.timeline.can_play).toBe(false);
+    expect(el.querySelectorAll('[data-testid^="give-"]')).toHaveLength(0);
+    expect(q("confirm")).toBeNull();
   });
 
   it("only offers cards of the menu, and nothing while browsing the past", () => {
