@@ -13,13 +13,14 @@ from __future__ import annotations
 import json
 import re
 import statistics
+from pathlib import Path
 from typing import Any
 
 import nbformat
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import OUTPUT
+OUTPUT = Path(__file__).resolve().parents[2] / "test-output"
 
 expect.set_options(timeout=30_000)
 
@@ -157,6 +158,8 @@ def test_full_round_rewind_and_fork(page: Page, notebook: str) -> None:
     confirm(page)
     wait_step_change(page, before)
 
+    OUTPUT.mkdir(exist_ok=True)
+    page.locator(".jp-OutputArea-output").first.screenshot(path=str(OUTPUT / "after-first-round.png"))
     after_round = probe(page)
     assert after_round["round"] == 2 and after_round["phase"] == "call"
     assert after_round["step"] == after_round["last"] == current_step(page)
