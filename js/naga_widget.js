@@ -127,7 +127,7 @@
  * @property {boolean} at_end
  * @property {number} branch
  * @property {BranchInfo[]} branches
- * @property {string[]} labels      one per step 1…last
+ * @property {string} label         the action that led to the step shown (projected), or "setup"
  * @property {boolean} fork_armed
  * @property {boolean} can_play
  */
@@ -1008,7 +1008,7 @@ function timelinePanel(tl) {
   const step = tl.step;
   const atStart = step <= 0;
   const atEnd = !!tl.at_end;
-  const label = step > 0 ? (tl.labels ?? [])[step - 1] ?? "" : "setup";
+  const label = tl.label ?? (step > 0 ? (tl.labels ?? [])[step - 1] ?? "" : "setup");
   let out = `<section class="naga-timeline naga-box" data-testid="timeline" aria-label="timeline">`;
   out += `<button type="button" data-act="tl" data-type="start" data-testid="tl-start" aria-label="Go to the start" title="Start (Home)" ${atStart ? "disabled" : ""}>|◀</button>`;
   out += `<button type="button" data-act="tl" data-type="undo" data-testid="tl-back" aria-label="One step back" title="Back (←)" ${atStart ? "disabled" : ""}>◀</button>`;

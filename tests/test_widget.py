@@ -10,6 +10,7 @@ import pytest
 
 from naga_widget import Match, NagaWidget, RandomBot, play_match
 from naga_widget.rules import TEMPLE_NAMES
+from naga_widget.widget import compact_board
 
 SYNCED = ("board", "menu", "timeline", "events", "status")
 
@@ -35,7 +36,7 @@ def test_traits_after_construction() -> None:
     w = NagaWidget(seed=5, perspective=0)
     state = w.state
     assert w.catalog["cards"]["07b"]["effect"] == "E07" and len(w.catalog["cards"]) == 48
-    assert w.board == state.observe(0)
+    assert w.board == compact_board(state.observe(0))
     assert w.timeline["step"] == 0 and w.timeline["last"] == 0 and w.timeline["at_end"]
     assert w.status["perspective"] == 0 and w.status["viewer"] == 0 and w.status["message"] is None
     if state.to_move == 0:
@@ -67,7 +68,7 @@ def test_play_intent_changes_state_and_acks() -> None:
     send(w, type="play", action=f"call {card}")
     assert w.step == 1 and w.match.actions[0].cards == (card,)
     assert w.status["ack"] == send.counter and w.status["message"] is None  # type: ignore[attr-defined]
-    assert w.timeline["last"] == 1 and len(w.timeline["labels"]) == 1
+    assert w.timeline["last"] == 1 and w.timeline["label"] == f"{TEMPLE_NAMES[w.match.state_at(0).to_move]}: call {card}"
 
 
 @pytest.mark.parametrize("intent, fragment", [
@@ -117,7 +118,7 @@ def test_navigation_intents() -> None:
     send(w, type="undo")
     assert w.step == last - 1 and not w.timeline["at_end"]
     send(w, type="start")
-    assert w.step == 0 and w.board == w.match.state_at(0).observe("truth")
+    assert w.step == 0 and w.board == compact_board(w.match.state_at(0).observe("truth"))
     send(w, type="redo")
     assert w.step == 1
     send(w, type="goto", step=4)
@@ -158,13 +159,14 @@ def test_code_changes_update_every_view() -> None:
     a.play(action)
     assert a.timeline["step"] == b.timeline["step"] == 1
     match.goto(0)
-    assert a.timeline["step"] == b.timeline["step"] == 0 and b.board == match.state.observe("spectator")
+    assert a.timeline["step"] == b.timeline["step"] == 0 and b.board == compact_board(match.state.observe("spectator"))
 
 
 # -- perspectives ----------------------------------------------------------------------------------
 def test_spectator_never_gets_a_menu() -> None:
     w = NagaWidget(seed=2, perspective="spectator")
     assert w.menu == {} and w.board["players"][0]["hand"] is None and w.board["players"][1]["hand"] is None
+    assert all("relic" not in r for t in w.board["temples"] for r in t["relics"] if not r.get("up"))
     send(w, type="play", action=str(w.state.legal_actions().sample(random.Random(0))))
     assert "R8" in w.status["message"]["text"] and w.step == 0
 
@@ -186,7 +188,7 @@ def test_hotseat_screen_between_turns() -> None:
     send(w, type="play", action=str(w.state.legal_actions().sample(random.Random(0))))
     assert "pass the device" in w.status["message"]["text"] and w.step == 0
     send(w, type="reveal")
-    assert w.status["screen"] is None and w.board == w.state.observe(first) and w.menu["player"] == first
+    assert w.status["screen"] is None and w.board == compact_board(w.state.observe(first)) and w.menu["player"] == first
     send(w, type="play", action=str(w.state.legal_actions().sample(random.Random(0))))
     assert w.state.to_move == 1 - first
     assert w.status["screen"]["player"] == 1 - first and w.board == {}
@@ -247,18 +249,16 @@ def check_no_leak(w: NagaWidget, viewer: int | str) -> None:
         assert f'"{hidden}"' not in current, f"{hidden} leaked to {viewer} at step {w.step}"
     for t, temple in enumerate(w.board["temples"]):
         for i, relic in enumerate(temple["relics"]):
-            if relic["relic"] is not None:
+            if relic.get("relic") is not None:
                 known = state.temples[t].known[2 if viewer == "spectator" else viewer]
-                assert relic["up"] or known >> i & 1, f"relic {relic['slot']} leaked to {viewer}"
+                assert relic.get("up") or known >> i & 1, f"relic {relic['slot']} leaked to {viewer}"
     events = json.dumps(w.events)
     for _, event in w.match.events():
         if event.secret_text and event.private_to != viewer:
             assert f"{event.text}: {event.secret_text}" not in events
-    labels = w.timeline["labels"]
-    for node, label in zip(w.match.line()[1:], labels):
-        actor = node.parent.state.to_move  # type: ignore[union-attr]
-        if node.action.kind == "call" and viewer != actor:  # type: ignore[union-attr]
-            assert not any(card in label for card in node.action.cards)  # type: ignore[union-attr]
+    node = w.match.node
+    if node.action is not None and node.action.kind == "call" and viewer != node.parent.state.to_move:
+        assert not any(card in w.timeline["label"] for card in node.action.cards)
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -29,7 +29,7 @@ from .rules.temple import SLOT_NAMES
 from .svg import STEP_NAMES, board_svg
 
 PERSPECTIVES = (0, 1, "spectator", "teacher", "hotseat")
-LOG_WINDOW = 30
+LOG_WINDOW = 20
 
 EFFECT_TEXTS = {
     "E01": "Throw one stick in play again (yours or the opponent's).",
@@ -110,6 +110,15 @@ def public_label(state_before: State, action: AnyAction, viewer: int | str) -> s
     if isinstance(action, Call) and viewer not in (actor, "truth"):
         return f"{name}: call {len(action.cards)} card(s)"
     return f"{name}: {action}"
+
+
+def compact_board(obs: dict[str, Any]) -> dict[str, Any]:
+    """The observation with the false/empty fields of spaces and relics left out (fewer bytes per update)."""
+    for temple in obs["temples"]:
+        temple["spaces"] = [None if sp is None else {k: v for k, v in sp.items() if v not in (None, False)}
+                            for sp in temple["spaces"]]
+        temple["relics"] = [{k: v for k, v in r.items() if v not in (None, False)} for r in temple["relics"]]
+    return obs
 
 
 class EventLog(list):  # type: ignore[type-arg]
@@ -240,8 +249,8 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
 
     def _timeline(self, viewer: int | str, actor: int | None) -> dict[str, Any]:
         m = self._match
-        labels = [public_label(node.parent.state, node.action, viewer)
-                  for node in m.line()[1:] if node.parent is not None and node.action is not None]
+        node = m.node
+        label = public_label(node.parent.state, node.action, viewer) if node.parent and node.action else "setup"
         branches = []
         for b in m.branches():
             node = m.node_of(b.tip)
@@ -249,7 +258,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
             branches.append({"index": b.index, "tip": b.tip, "length": b.length, "fork_step": b.fork_step,
                              "last_action": last})
         return {"step": m.step, "last": m.last_step, "at_end": m.at_end, "branch": m.branch, "branches": branches,
-                "labels": labels, "fork_armed": self._fork_armed,
+                "label": label, "fork_armed": self._fork_armed,
                 "can_play": actor is not None and (m.at_end or self._fork_armed)}
 
     def _refresh(self) -> None:
@@ -259,7 +268,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         screen = self._screen()
         state = self._match.state
         with self.hold_sync():
-            self.board = {} if screen else state.observe(viewer)
+            self.board = {} if screen else compact_board(state.observe(viewer))
             self.menu = action_menu(state, actor) if actor is not None and not screen else {}
             self.timeline = self._timeline(viewer, actor)
             self.events = [] if screen else [
