@@ -68,7 +68,8 @@ def test_play_intent_changes_state_and_acks() -> None:
     send(w, type="play", action=f"call {card}")
     assert w.step == 1 and w.match.actions[0].cards == (card,)
     assert w.status["ack"] == send.counter and w.status["message"] is None  # type: ignore[attr-defined]
-    assert w.timeline["last"] == 1 and w.timeline["label"] == f"{TEMPLE_NAMES[w.match.state_at(0).to_move]}: call {card}"
+    guide = TEMPLE_NAMES[w.match.state_at(0).to_move]
+    assert w.timeline["last"] == 1 and w.timeline["label"] == f"{guide}: call {card}"
 
 
 @pytest.mark.parametrize("intent, fragment", [

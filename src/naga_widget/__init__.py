@@ -1,12 +1,28 @@
 """naga_widget — the board game Naga Raja as a rules engine, a match timeline, bots and a Jupyter widget."""
 
+from .bots import Bot, RandomBot, play_match
+from .match import Branch, Match
 from .rules import (
-    STANDARD, Action, ActionFormatError, Call, Chance, ChanceError, Event, Give, IllegalActionError, Invoke,
-    LegalActions, Outcome, Pass, Place, ReplayError, Ruleset, State, new_game,
+    STANDARD,
+    Action,
+    ActionFormatError,
+    Call,
+    Chance,
+    ChanceError,
+    Event,
+    Give,
+    IllegalActionError,
+    Invoke,
+    LegalActions,
+    Outcome,
+    Pass,
+    Place,
+    ReplayError,
+    Ruleset,
+    State,
+    new_game,
 )
 from .rules.flow import playout
-from .match import Branch, Match
-from .bots import Bot, RandomBot, play_match
 
 __version__ = "0.1.0"
 

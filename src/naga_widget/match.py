@@ -34,7 +34,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from .rules import (
-    RULESETS, STANDARD, Action, AnyAction, Chance, Event, LegalActions, Outcome, ReplayError, Ruleset, State,
+    RULESETS,
+    STANDARD,
+    Action,
+    AnyAction,
+    Chance,
+    Event,
+    LegalActions,
+    Outcome,
+    ReplayError,
+    Ruleset,
+    State,
     new_game,
 )
 from .rules.chance import KINDS
@@ -57,7 +67,7 @@ class Node:
         self.outcomes = outcomes
         self.events = events
         self.state = state
-        self.depth = 0 if parent is None else parent.depth + 1
+        self.depth: int = 0 if parent is None else parent.depth + 1
         self.key = key
 
     def path(self) -> list[Node]:
@@ -266,7 +276,7 @@ class Match:
     # -- branches ------------------------------------------------------------------------------
     def branches(self) -> list[Branch]:
         """Every line of play (one per tip of the tree), in the order they were started."""
-        out = []
+        out: list[Branch] = []
         for node in self._nodes:
             if node.children:
                 continue

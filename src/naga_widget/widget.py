@@ -21,7 +21,14 @@ import traitlets
 from .bots import Bot
 from .match import Match
 from .rules import (
-    EFFECT_NAMES, TEMPLE_NAMES, Action, AnyAction, Call, IllegalActionError, Ruleset, State,
+    EFFECT_NAMES,
+    TEMPLE_NAMES,
+    Action,
+    AnyAction,
+    Call,
+    IllegalActionError,
+    Ruleset,
+    State,
 )
 from .rules.legal import call_groups
 from .rules.ruleset import openings_text
@@ -146,7 +153,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
     board = traitlets.Dict().tag(sync=True)
     menu = traitlets.Dict().tag(sync=True)
     timeline = traitlets.Dict().tag(sync=True)
-    events = traitlets.List().tag(sync=True)
+    events: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     status = traitlets.Dict().tag(sync=True)
     intent = traitlets.Dict().tag(sync=True)
 
@@ -388,12 +395,11 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
     # -- static fallback -------------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         bundle = super()._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, tuple):
-            data, meta = bundle
-        else:
-            data, meta = bundle, {}
+        data: dict[str, Any] | None
+        meta: dict[str, Any]
+        data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
         if data is not None:
-            data["text/html"] = self._repr_html_()
+            data["text/html"] = self._repr_html_()  # shown where widget JS does not run
         return (data, meta) if meta else data
 
     def _repr_html_(self) -> str:

@@ -17,9 +17,9 @@ from .chance import Chance
 from .errors import ActionFormatError, ChanceError, IllegalActionError, ReplayError
 from .events import Event
 from .legal import LegalActions
+from .observe import VIEWERS, observe_state
 from .ruleset import EFFECT_NAMES, RULESETS, STANDARD, TEMPLE_NAMES, Ruleset
 from .state import Outcome, State, new_game
-from .observe import VIEWERS, observe_state
 
 __all__ = [
     "Action", "ActionFormatError", "AnyAction", "Call", "Chance", "ChanceError", "EFFECT_NAMES", "Event",

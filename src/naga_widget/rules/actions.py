@@ -26,7 +26,7 @@ The forms, one per decision of R8:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar
 
 from .errors import ActionFormatError
 
@@ -103,7 +103,7 @@ class Give:
         return {"type": "give", "card": self.card}
 
 
-AnyAction = Union[Call, Pass, Invoke, Place, Give]
+AnyAction = Call | Pass | Invoke | Place | Give
 
 
 def _int(text: str, what: str, line: str) -> int:

@@ -59,7 +59,7 @@ def _distinct(items: tuple[str, ...]) -> tuple[str, ...]:
 
 def _unknown_face_down(s: Any, p: int) -> list[tuple[int, int]]:
     """(temple, slot) of face-down relics that player ``p`` does not know (E06)."""
-    found = []
+    found: list[tuple[int, int]] = []
     for t, temple in enumerate(s.temples):
         seen = temple.up | temple.known[p]
         found.extend((t, i) for i in range(9) if not seen >> i & 1)
@@ -103,7 +103,7 @@ def targets(s: Any, p: int, effect: str, sticks: Sticks, supply: tuple[int, ...]
     if effect in ("E03", "E05"):
         return tuple((tok,) for tok in _distinct(sticks[1 - p]))
     if effect == "E04":
-        out = []
+        out: list[Target] = []
         for tok in _distinct(sticks[p]):
             kind, face = tok.split(":")
             out.extend((tok, f) for f in _distinct(s.ruleset.stick_type(kind).faces) if f != face)
@@ -112,7 +112,7 @@ def targets(s: Any, p: int, effect: str, sticks: Sticks, supply: tuple[int, ...]
         slots = [SLOT_TOKENS[t][i] for t, i in _unknown_face_down(s, p)]
         return tuple((a,) for a in slots) + tuple(combinations(slots, 2))
     if effect == "E08":
-        out = []
+        out = []  # type: ignore[var-annotated]
         for t, temple in enumerate(s.temples):
             for line, spaces in LINES.items():
                 if any(temple.tiles[i] is not None for i in spaces):
@@ -220,9 +220,9 @@ def _e06(d: Draft, p: int, target: Target, chance: Chance, log: list[Event] | No
     for tok in target:
         t, i = SLOT_OF[tok]
         temple = temples[t]
-        known = list(temple.known)
-        known[p] |= 1 << i
-        temples[t] = temple._replace(known=tuple(known))
+        k0, k1, k2 = temple.known
+        known = (k0 | 1 << i, k1, k2) if p == 0 else (k0, k1 | 1 << i, k2)
+        temples[t] = temple._replace(known=known)
         seen.append((tok, temple.relics[i]))
     d.temples = (temples[0], temples[1])
     if log is not None:
@@ -245,7 +245,8 @@ def _e07(d: Draft, p: int, target: Target, chance: Chance, log: list[Event] | No
     relics[a], relics[b] = relics[b], relics[a]
     # Faces and knowledge travel with the relics; R2.4 then flips what must flip.
     moved = temple._replace(relics=tuple(relics), up=_swap_bits(temple.up, a, b),
-                            known=tuple(_swap_bits(k, a, b) for k in temple.known))
+                            known=(_swap_bits(temple.known[0], a, b), _swap_bits(temple.known[1], a, b),
+                                   _swap_bits(temple.known[2], a, b)))
     _note(log, "E07", "swap", f"the relics of {target[0]} and {target[1]} are swapped", temple=t,
           slots=list(target))
     flow.temple_changed(d, t, moved, log, "E07")

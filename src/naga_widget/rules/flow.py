@@ -12,14 +12,13 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, TypeVar
 
-from . import effects
+from . import effects, legal
 from .actions import AnyAction, Invoke
 from .chance import Chance
 from .errors import ChanceError, IllegalActionError
 from .events import Event
 from .ruleset import NAGA, TEMPLE_NAMES, TRAP
 from .temple import SLOT_NAMES, Temple, place_tile, reevaluate
-from . import legal
 
 if TYPE_CHECKING:
     from .state import Draft, State

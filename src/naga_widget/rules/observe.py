@@ -37,7 +37,7 @@ def observe_state(s: State, viewer: int | str) -> dict[str, Any]:
     _check_viewer(viewer)
     truth = viewer == "truth"
     over = s.outcome is not None
-    memory = 2 if viewer == "spectator" else viewer  # which knowledge mask applies
+    memory = viewer if isinstance(viewer, int) else 2  # which knowledge mask applies (2: public memory)
 
     def sees(p: int) -> bool:
         return truth or viewer == p

@@ -149,7 +149,30 @@ class State(NamedTuple):
 
 
 class Draft:
-    """A mutable working copy of a :class:`State`, used only inside a transition."""
+    """A mutable working copy of a :class:`State`, used only inside a transition (same fields)."""
+
+    ruleset: Ruleset
+    phase: str
+    to_move: int
+    round: int
+    guide: int
+    temples: tuple[Temple, Temple]
+    hands: tuple[tuple[str, ...], tuple[str, ...]]
+    shown: tuple[frozenset[str], frozenset[str]]
+    calls: tuple[tuple[str, ...] | None, tuple[str, ...] | None]
+    sticks: tuple[tuple[str, ...], tuple[str, ...]]
+    supply: tuple[int, ...]
+    amulets: tuple[tuple[str, ...], tuple[str, ...]]
+    spent: tuple[tuple[str, ...], tuple[str, ...]]
+    deck: tuple[str, ...]
+    discard: tuple[str, ...]
+    rooms: tuple[str, ...]
+    amulet_pile: tuple[str, ...]
+    offered: tuple[str, str | None] | None
+    trap: tuple[int, int] | None
+    passes: int
+    drawn: tuple[str, ...]
+    outcome: Outcome | None
 
     FIELDS = State._fields
     _freeze = attrgetter(*State._fields)
@@ -204,4 +227,4 @@ from .errors import ChanceError, IllegalActionError  # noqa: E402
 from .legal import LegalActions, check  # noqa: E402
 from .observe import observe_state  # noqa: E402
 
-flow.Draft = Draft
+flow.Draft = Draft  # type: ignore[misc]
