@@ -26,10 +26,10 @@ demo: $(STAMP)
 ## test: set up and run every test (JS unit tests, then Python, notebooks and the browser test)
 test: $(STAMP) $(JS_STAMP)
 	cd js && npx vitest run
-	$(PY) -m pytest --nbval-lax src tests notebooks
+	$(PY) -m pytest --nbval-lax README.md src tests notebooks
 
 test-py: $(STAMP)
-	$(PY) -m pytest --nbval-lax src tests notebooks
+	$(PY) -m pytest --nbval-lax README.md src tests notebooks
 
 test-js: $(JS_STAMP)
 	cd js && npx vitest run
