@@ -16,10 +16,11 @@ from .actions import Action, AnyAction, Call, Give, Invoke, Pass, Place
 from .chance import Chance
 from .errors import ActionFormatError, ChanceError, IllegalActionError, ReplayError
 from .events import Event
+from .flow import Outcome
 from .legal import LegalActions
 from .observe import VIEWERS, observe_state
 from .ruleset import EFFECT_NAMES, RULESETS, STANDARD, TEMPLE_NAMES, Ruleset
-from .state import Outcome, State, new_game
+from .state import State, new_game
 
 __all__ = [
     "Action", "ActionFormatError", "AnyAction", "Call", "Chance", "ChanceError", "EFFECT_NAMES", "Event",

@@ -10,14 +10,14 @@ loops; it never recurses (R4.2.3).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from . import effects, legal
 from .actions import AnyAction, Invoke
 from .chance import Chance
 from .errors import ChanceError, IllegalActionError
 from .events import Event
-from .ruleset import NAGA, TEMPLE_NAMES, TRAP
+from .ruleset import NAGA, TEMPLE_NAMES
 from .temple import SLOT_NAMES, Temple, place_tile, reevaluate
 
 if TYPE_CHECKING:
@@ -26,6 +26,18 @@ else:
     Draft = None  # set by state.py once it is defined (the two modules need each other)
 
 T = TypeVar("T")
+
+
+class Outcome(NamedTuple):
+    """The end of a game (R7): who won, why, and the final scores (amulets included)."""
+
+    winner: int
+    reason: str  # "three_cursed", "target_score" or "full_temple"
+    rule: str
+    scores: tuple[int, int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason, "rule": self.rule, "scores": list(self.scores)}
 
 
 def put(pair: tuple[T, T], player: int, value: T) -> tuple[T, T]:
@@ -145,10 +157,13 @@ def pass_is_automatic(d: Draft | State, p: int) -> bool:
     return not any(s.endswith(NAGA) for s in d.sticks[p])
 
 
-def finish(d: Draft, winner: int, reason: str, rule: str, log: list[Event] | None) -> None:
-    from .state import Outcome
+def score(d: Draft, p: int) -> int:
+    """R6: face-up relics + collected treasures of player ``p``."""
+    return d.temples[p].relic_points(d.ruleset) + d.ruleset.amulet_points(d.amulets[p])
 
-    scores = (d.freeze().score(0), d.freeze().score(1))
+
+def finish(d: Draft, winner: int, reason: str, rule: str, log: list[Event] | None) -> None:
+    scores = (score(d, 0), score(d, 1))
     d.outcome = Outcome(winner, reason, rule, scores)
     d.phase, d.to_move = "over", -1
     if log is not None:
@@ -186,12 +201,9 @@ def temple_changed(d: Draft, owner: int, temple: Temple, log: list[Event] | None
 def check_end(d: Draft, owner: int, log: list[Event] | None) -> None:
     """R7.1, in order: three cursed relics face up lose; a score of 25 or more wins."""
     rs = d.ruleset
-    temple = d.temples[owner]
-    up = [r for i, r in enumerate(temple.relics) if temple.up >> i & 1]
-    if sum(rs.relic(r).cursed for r in up) >= rs.cursed_limit:
+    if d.temples[owner].cursed_up(rs) >= rs.cursed_limit:
         finish(d, 1 - owner, "three_cursed", "R7.1", log)
-    elif sum(rs.relic(r).points for r in up) + sum(rs.amulet(a).points for a in d.amulets[owner]) \
-            >= rs.target_score:
+    elif score(d, owner) >= rs.target_score:
         finish(d, owner, "target_score", "R7.1", log)
 
 
@@ -364,8 +376,7 @@ def place(d: Draft, p: int, space: int, rotation: int, chance: Chance, log: list
     if d.outcome is not None:
         return
     if d.temples[p].is_full():  # R7.2
-        state = d.freeze()
-        scores = (state.score(0), state.score(1))
+        scores = (score(d, 0), score(d, 1))
         winner = p if scores[p] >= scores[1 - p] else 1 - p
         finish(d, winner, "full_temple", "R7.2", log)
         return
@@ -419,5 +430,3 @@ def next_round(d: Draft, chance: Chance, log: list[Event] | None) -> None:
     d.round += 1
     d.phase, d.to_move, d.passes = "call", d.guide, 0
 
-
-TRAP_TILE = place_tile(TRAP, 0, 0)

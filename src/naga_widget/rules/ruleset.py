@@ -223,6 +223,10 @@ class Ruleset:
     def relic(self, token: str) -> Relic:
         return self._relic[token]
 
+    def amulet_points(self, amulets: tuple[str, ...]) -> int:
+        """Points of collected amulets: treasures count, charms are worth 0 (R1.2)."""
+        return sum(self._amulet[a].points for a in amulets)
+
     def has_card(self, card_id: str) -> bool:
         return card_id in self._card
 

@@ -27,22 +27,11 @@ from .temple import SLOT_NAMES, Temple
 
 if TYPE_CHECKING:
     from .actions import AnyAction
+    from .flow import Outcome
     from .legal import LegalActions
 
 PHASES = ("call", "confront", "place", "give", "over")
 """The step a decision belongs to: R4.1 call, R4.2 confront, R4.3 place, R4.4 give; or over."""
-
-
-class Outcome(NamedTuple):
-    """The end of a game (R7): who won, why, and the final scores (amulets included)."""
-
-    winner: int
-    reason: str  # "three_cursed", "target_score" or "full_temple"
-    rule: str
-    scores: tuple[int, int]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "reason": self.reason, "rule": self.rule, "scores": list(self.scores)}
 
 
 class State(NamedTuple):
@@ -105,24 +94,19 @@ class State(NamedTuple):
 
     def relic_points(self, player: int) -> int:
         """The public part of the score: face-up relics, cursed ones included (R6)."""
-        temple = self.temples[player]
-        relic = self.ruleset.relic
-        up = temple.up
-        return sum(relic(r).points for i, r in enumerate(temple.relics) if up >> i & 1)
+        return self.temples[player].relic_points(self.ruleset)
 
     def amulet_points(self, player: int) -> int:
         """The secret part of the score: collected treasure amulets (R6)."""
-        amulet = self.ruleset.amulet
-        return sum(amulet(a).points for a in self.amulets[player])
+        return self.ruleset.amulet_points(self.amulets[player])
 
     def score(self, player: int) -> int:
         """R6: face-up relics + collected treasures."""
         return self.relic_points(player) + self.amulet_points(player)
 
     def cursed_up(self, player: int) -> int:
-        temple = self.temples[player]
-        relic = self.ruleset.relic
-        return sum(relic(r).cursed for i, r in enumerate(temple.relics) if temple.up >> i & 1)
+        """Cursed relics face up in the player's temple (R7.1.1)."""
+        return self.temples[player].cursed_up(self.ruleset)
 
     def fate(self, player: int) -> int:
         """R4.3.1: the sum of the faces of the player's sticks (naga = 0)."""
@@ -224,6 +208,7 @@ def slot_token(temple: int, slot: int) -> str:
 from . import flow  # noqa: E402
 from .actions import Action  # noqa: E402
 from .errors import ChanceError, IllegalActionError  # noqa: E402
+from .flow import Outcome  # noqa: E402
 from .legal import LegalActions, check  # noqa: E402
 from .observe import observe_state  # noqa: E402
 

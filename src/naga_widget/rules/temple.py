@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .ruleset import DIRECTIONS, E, N, S, W, rotate
+from .ruleset import DIRECTIONS, E, N, Ruleset, S, W, rotate
 
 SPACES = tuple(range(9))
 SLOT_NAMES = ("W2", "W1", "W0", "N0", "N1", "N2", "E0", "E1", "E2")
@@ -175,6 +175,16 @@ class Temple(NamedTuple):
         amulets = list(self.amulets)
         tiles[space], amulets[space] = tile, amulet
         return Temple(tuple(tiles), tuple(amulets), self.relics, self.up, self.known)
+
+    def relic_points(self, ruleset: Ruleset) -> int:
+        """Points of the face-up relics, cursed ones included (R6)."""
+        relic, up = ruleset.relic, self.up
+        return sum(relic(r).points for i, r in enumerate(self.relics) if up >> i & 1)
+
+    def cursed_up(self, ruleset: Ruleset) -> int:
+        """The number of cursed relics face up (R7.1.1)."""
+        relic, up = ruleset.relic, self.up
+        return sum(relic(r).cursed for i, r in enumerate(self.relics) if up >> i & 1)
 
     def placements(self) -> tuple[int, ...]:
         """R4.3.2: empty spaces in row 2 or orthogonally next to a tile (room or trap)."""
