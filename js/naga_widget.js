@@ -61,7 +61,6 @@
  * @property {boolean} called
  * @property {?string[]} call       null while hidden
  * @property {number} call_count
- * @property {string[]} call_known_cards
  * @property {string[]} sticks      "type:face" tokens, e.g. "teal:N"
  * @property {number} fate
  * @property {?string[]} amulets    null when hidden
@@ -938,7 +937,6 @@ function playerPanel(p, board, ctx) {
     out += p.call.map((c) => cardFace(c, ctx.catalog)).join("");
   } else if (p.called) {
     out += `<span>${esc(p.call_count)} card${p.call_count === 1 ? "" : "s"} face down</span>`;
-    out += (p.call_known_cards ?? []).map((c) => cardFace(c, ctx.catalog, " naga-known")).join("");
   } else {
     out += `<span class="naga-muted">${board.phase === "call" ? "not called yet" : "—"}</span>`;
   }

@@ -207,6 +207,31 @@ def test_bot_opponent_plays_its_turns() -> None:
     assert w.match.last_step >= 30
 
 
+def test_bot_moves_appear_one_by_one_in_a_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a kernel the bot waits ``bot_delay`` seconds before each of its moves, so each shows on its own."""
+    import asyncio
+
+    import naga_widget.widget as widget_module
+
+    async def scenario() -> list[int]:
+        monkeypatch.setattr(widget_module, "_kernel_loop", asyncio.get_running_loop)
+        w = NagaWidget(seed=9, perspective="teacher", opponent=RandomBot(3), bot_delay=0.01)
+        rng = random.Random(1)
+        while w.state.to_move != 1:  # the teacher plays gold until it is the bot's turn
+            w.play(w.state.legal_actions().sample(rng))
+        seen = [w.step]
+        for _ in range(200):
+            await asyncio.sleep(0.005)
+            if w.step != seen[-1]:
+                seen.append(w.step)
+            if w.state.to_move != 1 or w.state.is_over:
+                break
+        return seen
+
+    seen = asyncio.run(scenario())
+    assert len(seen) >= 2 and all(b == a + 1 for a, b in zip(seen, seen[1:])), seen
+
+
 def test_static_fallback_is_an_svg_of_the_view() -> None:
     w = NagaWidget(seed=1, perspective=1)
     data = w._repr_mimebundle_()

@@ -20,8 +20,9 @@ from .rules.flow import playout
 class Progress:
     """A plain progress bar on a terminal stream (no dependency)."""
 
-    def __init__(self, total: int, stream: TextIO = sys.stderr, width: int = 30) -> None:
-        self.total, self.stream, self.width = total, stream, width
+    def __init__(self, total: int, stream: TextIO | None = None, width: int = 30) -> None:
+        self.total, self.width = total, width
+        self.stream = stream if stream is not None else sys.stderr
         self.start = time.perf_counter()
         self.shown = -1
 
@@ -39,8 +40,9 @@ class Progress:
         self.stream.flush()
 
 
-def selfplay(games: int, seed: int, out: TextIO = sys.stdout, progress: bool = True) -> dict[str, object]:
+def selfplay(games: int, seed: int, out: TextIO | None = None, progress: bool = True) -> dict[str, object]:
     """Play ``games`` random games (seeds ``seed``, ``seed+1``, …) and print the statistics."""
+    out = out if out is not None else sys.stdout
     wins: Counter[int] = Counter()
     reasons: Counter[str] = Counter()
     rounds = 0
@@ -64,8 +66,9 @@ def selfplay(games: int, seed: int, out: TextIO = sys.stdout, progress: bool = T
     return {"wins": dict(wins), "reasons": dict(reasons), "average_rounds": rounds / max(games, 1)}
 
 
-def show_game(seed: int, out: TextIO = sys.stdout) -> None:
+def show_game(seed: int, out: TextIO | None = None) -> None:
     """Play one game between two random bots and print its event log."""
+    out = out if out is not None else sys.stdout
     from .bots import RandomBot, play_match
     from .match import Match
 

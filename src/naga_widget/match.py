@@ -56,10 +56,10 @@ VERSION = 1
 class Node:
     """One step of the tree: the state reached, and how (action, chance outcomes, events)."""
 
-    __slots__ = ("id", "parent", "children", "action", "outcomes", "events", "state", "depth", "key")
+    __slots__ = ("id", "parent", "children", "action", "outcomes", "events", "state", "depth", "key", "branch")
 
     def __init__(self, id: int, parent: Node | None, action: AnyAction | None, outcomes: list[tuple[str, Any]],
-                 events: list[Event], state: State, key: str) -> None:
+                 events: list[Event], state: State, key: str, branch: int = 0) -> None:
         self.id = id
         self.parent = parent
         self.children: list[Node] = []
@@ -69,6 +69,7 @@ class Node:
         self.state = state
         self.depth: int = 0 if parent is None else parent.depth + 1
         self.key = key
+        self.branch = branch  # the first child continues its parent's branch; a later child starts one
 
     def path(self) -> list[Node]:
         """The nodes from the start to this one."""
@@ -223,10 +224,18 @@ class Match:
         state, events = here.state.transition(action, chance)
         self._forced = chance.forced
         child = Node(len(self._nodes), here, action, chance.record or [], events, state, key)
-        self._nodes.append(child)
-        here.children.append(child)
+        self._adopt(here, child)
         self._enter(child)
         return events
+
+    def _adopt(self, parent: Node, child: Node) -> None:
+        """Add ``child`` to the tree: it continues ``parent``'s branch, or starts the next branch."""
+        if parent.children:
+            child.branch = 1 + max(n.branch for n in self._nodes)
+        else:
+            child.branch = parent.branch
+        parent.children.append(child)
+        self._nodes.append(child)
 
     def _enter(self, child: Node) -> None:
         """Move the cursor to ``child`` of the cursor node, switching line if needed."""
@@ -275,30 +284,30 @@ class Match:
 
     # -- branches ------------------------------------------------------------------------------
     def branches(self) -> list[Branch]:
-        """Every line of play (one per tip of the tree), in the order they were started."""
-        out: list[Branch] = []
+        """Every line of play, numbered in the order they were started (a fork starts a new one)."""
+        first: dict[int, Node] = {}
+        tips: dict[int, Node] = {}
         for node in self._nodes:
-            if node.children:
-                continue
-            fork = node
-            while fork.parent is not None and fork.parent.children[0] is fork:
-                fork = fork.parent
-            fork_step = fork.parent.depth if fork.parent is not None else 0
-            out.append(Branch(len(out), node.id, node.depth, fork_step,
-                              str(node.action) if node.action else None))
+            first.setdefault(node.branch, node)
+            if not node.children:
+                tips[node.branch] = node
+        out: list[Branch] = []
+        for index in sorted(tips):
+            tip, start = tips[index], first[index]
+            fork_step = start.parent.depth if start.parent is not None else 0
+            out.append(Branch(index, tip.id, tip.depth, fork_step, str(tip.action) if tip.action else None))
         return out
 
     @property
     def branch(self) -> int:
         """The index in :meth:`branches` of the current line."""
-        tip = self._line[-1].id
-        return next(b.index for b in self.branches() if b.tip == tip)
+        return self._line[-1].branch
 
     def switch(self, branch: int) -> None:
         """Show another line; the cursor keeps its step where that line is long enough."""
         found = self.branches()
-        if not 0 <= branch < len(found):
-            raise IndexError(f"branch {branch} does not exist (0 to {len(found) - 1})")
+        if isinstance(branch, bool) or not isinstance(branch, int) or not 0 <= branch < len(found):
+            raise IndexError(f"branch {branch!r} does not exist (0 to {len(found) - 1})")
         self._line = self._nodes[found[branch].tip].path()
         self._cursor = min(self._cursor, len(self._line) - 1)
         self._changed()
@@ -320,7 +329,7 @@ class Match:
     def to_json(self) -> dict[str, Any]:
         """The whole tree as one JSON document (schema ``naga-widget-match`` version 1)."""
         root = self._nodes[0]
-        return {
+        doc: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
             "ruleset": self.ruleset.id,
@@ -333,6 +342,8 @@ class Match:
             ],
             "current": {"tip": self._line[-1].id, "step": self._cursor},
         }
+        doc["checksum"] = _checksum(doc)
+        return doc
 
     def dumps(self, indent: int | None = None) -> str:
         return json.dumps(self.to_json(), indent=indent)
@@ -368,6 +379,12 @@ def _outcomes_json(outcomes: list[tuple[str, Any]]) -> list[list[Any]]:
     return [[kind, list(value) if isinstance(value, tuple) else value] for kind, value in outcomes]
 
 
+def _checksum(doc: dict[str, Any]) -> str:
+    """A hash of everything in a saved match but the checksum itself: any edit shows."""
+    body = {k: v for k, v in doc.items() if k != "checksum"}
+    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
 def _outcomes_from_json(raw: Any, where: str) -> list[tuple[str, Any]]:
     if not isinstance(raw, list):
         raise ReplayError(f"{where}: 'outcomes' must be a list")
@@ -376,8 +393,20 @@ def _outcomes_from_json(raw: Any, where: str) -> list[tuple[str, Any]]:
         if not (isinstance(item, list) and len(item) == 2 and item[0] in KINDS):
             raise ReplayError(f"{where}: bad chance outcome {item!r}")
         kind, value = item
-        out.append((kind, tuple(value) if isinstance(value, list) else value))
+        if kind == "relics":
+            if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+                raise ReplayError(f"{where}: a relic deal must be a list of relic tokens, not {value!r}")
+            value = tuple(value)
+        elif not isinstance(value, str):
+            raise ReplayError(f"{where}: a {kind} outcome must be a text, not {value!r}")
+        out.append((kind, value))
     return out
+
+
+def _index(value: Any, size: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
+        raise ReplayError(f"{what} {value!r} is not an index below {size}")
+    return value
 
 
 def _load(cls: type[Match], data: Any) -> Match:
@@ -385,29 +414,33 @@ def _load(cls: type[Match], data: Any) -> Match:
         raise ReplayError(f"not a saved match (expected format {FORMAT!r})")
     if data.get("version") != VERSION:
         raise ReplayError(f"saved match version {data.get('version')!r} is not supported (this is version {VERSION})")
+    if data.get("checksum") != _checksum(data):
+        raise ReplayError("the saved match was changed or cut after it was saved (checksum mismatch)")
     try:
         ruleset = RULESETS[data["ruleset"]]
         seed = int(data["seed"])
         setup, steps, current = data["setup"], data["steps"], data["current"]
     except (KeyError, TypeError, ValueError) as exc:
         raise ReplayError(f"saved match is incomplete or malformed: {exc!r}") from None
+    if not (isinstance(setup, dict) and isinstance(steps, list) and isinstance(current, dict)):
+        raise ReplayError("saved match is malformed: 'setup' and 'current' must be objects, 'steps' a list")
     match = cls.__new__(cls)
     match.seed, match.ruleset, match._forced, match._listeners = seed, ruleset, {}, []
     outcomes = _outcomes_from_json(setup.get("outcomes"), "setup")
     chance = Chance(replay=outcomes)
-    state, events = new_game(ruleset, chance)
+    try:
+        state, events = new_game(ruleset, chance)
+    except ValueError as exc:
+        raise ReplayError(f"setup does not replay: {exc}") from None
     _verify(chance, state, setup.get("digest"), "setup")
-    root = Node(0, None, None, outcomes, events, state, f"naga:{ruleset.id}:{seed}")
-    match._nodes = [root]
-    if not isinstance(steps, list):
-        raise ReplayError("'steps' must be a list")
+    match._nodes = [Node(0, None, None, outcomes, events, state, f"naga:{ruleset.id}:{seed}")]
     for i, raw in enumerate(steps, start=1):
         where = f"step record {i}"
+        if not isinstance(raw, dict):
+            raise ReplayError(f"{where}: not an object")
+        parent = match._nodes[_index(raw.get("parent"), i, f"{where}: parent")]
         try:
-            parent = match._nodes[raw["parent"]]
-            action = Action.parse(raw["action"])
-        except (KeyError, TypeError, IndexError) as exc:
-            raise ReplayError(f"{where}: missing or bad field {exc}") from None
+            action = Action.parse(raw.get("action"))  # type: ignore[arg-type] - a wrong type is reported
         except ValueError as exc:
             raise ReplayError(f"{where}: {exc}") from None
         outcomes = _outcomes_from_json(raw.get("outcomes"), where)
@@ -418,17 +451,12 @@ def _load(cls: type[Match], data: Any) -> Match:
             raise ReplayError(f"{where} ({action}) does not replay: {exc}") from None
         _verify(chance, state, raw.get("digest"), f"{where} ({action})")
         sibling = sum(1 for c in parent.children if c.action == action)
-        node = Node(i, parent, action, outcomes, events, state, _key(parent.key, action, sibling))
-        parent.children.append(node)
-        match._nodes.append(node)
-    try:
-        tip = match._nodes[current["tip"]]
-        match._line = tip.path()
-        match._cursor = match._check_step(current["step"])
-    except (KeyError, TypeError, IndexError) as exc:
-        raise ReplayError(f"saved cursor is not in the match: {exc}") from None
+        match._adopt(parent, Node(i, parent, action, outcomes, events, state, _key(parent.key, action, sibling)))
+    tip = match._nodes[_index(current.get("tip"), len(match._nodes), "saved cursor: tip")]
     if tip.children:
         raise ReplayError("saved cursor does not point at the tip of a branch")
+    match._line = tip.path()
+    match._cursor = _index(current.get("step"), len(match._line), "saved cursor: step")
     return match
 
 

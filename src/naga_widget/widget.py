@@ -128,6 +128,21 @@ def compact_board(obs: dict[str, Any]) -> dict[str, Any]:
     return obs
 
 
+def _kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop of the IPython kernel we run in, if any (elsewhere the bot plays at once)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return None
+    shell = get_ipython()
+    if shell is None or getattr(shell, "kernel", None) is None:
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 class EventLog(list):  # type: ignore[type-arg]
     """The event log shown by a widget (a list of dicts with step, rule, kind, text, data).
 
@@ -363,10 +378,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         """Let the bot play its turns, one step at a time (with ``bot_delay`` seconds between, in a kernel)."""
         if self._bot_pending or not self._bot_to_move():
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
+        loop = _kernel_loop()
         if loop is None or self.bot_delay <= 0:
             while self._bot_to_move():
                 self._bot_step()

@@ -32,7 +32,7 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, object]]:
     """Start JupyterLab on a free port; yield its base URL and the folder it serves."""
     tmp = tmp_path_factory.mktemp("lab")
@@ -74,7 +74,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, object]]
     log.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 

@@ -310,14 +310,15 @@ def test_r4_4_draw_from_deck_before_reshuffle():
 
 
 def test_r6_given_card_known_in_the_call():
-    """A card given in the New Deal is known to both; once called, the opponent knows it is in the call."""
+    """A card given in the New Deal is known to be held; once called face down, the opponent cannot tell
+    whether it lies in the call or in the hand (the call is its owner's secret until revealed)."""
     state = situation(phase="call", to_move=1, guide=0, hands=(("03b",), ("04a", "07a")), calls=(("01a",), None),
                       shown=((), ("07a",)))
     assert state.observe(0)["players"][1]["known_cards"] == ["07a"]
     mid = situation(phase="call", to_move=0, guide=1, hands=(("03b",), ("04a",)), calls=(None, ("07a",)),
                     shown=((), ("07a",)))
     seen = mid.observe(0)["players"][1]
-    assert seen["call"] is None and seen["call_count"] == 1 and seen["call_known_cards"] == ["07a"]
-    assert seen["known_cards"] == []
+    assert seen["call"] is None and seen["call_count"] == 1 and seen["known_cards"] == ["07a"]
+    assert "call_known_cards" not in seen
     new, _ = act(state, "call 07a", forced(throw=["2", "2", "N", "1"]))
     assert new.phase == "confront" and new.observe(0)["players"][1]["call"] == ["07a"]

@@ -9,7 +9,8 @@
 
 Public facts: the temples' tiles, face-up relics and relics that were once face up,
 that an amulet lies on a tile (not which), sticks, calls once revealed and their
-sizes before, hand and amulet counts, spent charms, a card given in the New Deal,
+sizes before, hand and amulet counts, spent charms, a card given in the New Deal
+(known to be held, in the hand or the face-down call — not which),
 the discard pile, the sizes of the deck and piles, the relic part of each score.
 When the game ends, every player's amulets are shown (R7.2).
 """
@@ -78,11 +79,12 @@ def observe_state(s: State, viewer: int | str) -> dict[str, Any]:
             "player": p, "name": TEMPLE_NAMES[p],
             "hand": list(hand) if own else None,
             "hand_count": len(hand),
-            "known_cards": sorted(c for c in hand if c in shown),
+            # a card given in the New Deal: known to be held, but not whether it lies in the hand or in the
+            # face-down call (R6: the call is its owner's secret until revealed)
+            "known_cards": sorted(c for c in (*hand, *(call or ())) if c in shown),
             "called": call is not None,
             "call": list(call) if call is not None and (own or revealed_calls) else None,
             "call_count": len(call) if call is not None else 0,
-            "call_known_cards": sorted(c for c in (call or ()) if c in shown),
             "sticks": list(s.sticks[p]),
             "fate": s.fate(p),
             "amulets": list(s.amulets[p]) if amulets_known else None,
