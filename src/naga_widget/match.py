@@ -440,7 +440,7 @@ def _load(cls: type[Match], data: Any) -> Match:
             raise ReplayError(f"{where}: not an object")
         parent = match._nodes[_index(raw.get("parent"), i, f"{where}: parent")]
         try:
-            action = Action.parse(raw.get("action"))  # type: ignore[arg-type] - a wrong type is reported
+            action = Action.parse(raw.get("action"))  # type: ignore[arg-type]  # parse reports a non-text
         except ValueError as exc:
             raise ReplayError(f"{where}: {exc}") from None
         outcomes = _outcomes_from_json(raw.get("outcomes"), where)
