@@ -23,8 +23,8 @@ demo: $(STAMP)
 	ANYWIDGET_HMR=1 $(VENV)/bin/jupyter lab notebooks/01_play.ipynb --no-browser --ip=127.0.0.1 \
 		--port=$(LAB_PORT) --ServerApp.port_retries=50
 
-## test: set up and run every test (JS unit tests, then Python, notebooks and the browser test)
-test: $(STAMP) $(JS_STAMP)
+## test: set up and run every check (lint, JS unit tests, then Python, notebooks and the browser test)
+test: $(STAMP) $(JS_STAMP) lint
 	cd js && npx vitest run
 	$(PY) -m pytest --nbval-lax README.md src tests notebooks
 
