@@ -163,6 +163,14 @@ def test_code_changes_update_every_view() -> None:
     assert a.timeline["step"] == b.timeline["step"] == 0 and b.board == compact_board(match.state.observe("spectator"))
 
 
+def test_a_closed_view_stops_following_the_match() -> None:
+    match = Match(seed=4)
+    a, b = NagaWidget(match, perspective="teacher"), NagaWidget(match, perspective="spectator")
+    b.close()
+    a.play(match.legal_actions().sample(random.Random(1)))
+    assert a.timeline["step"] == 1 and b.timeline["step"] == 0
+
+
 # -- perspectives ----------------------------------------------------------------------------------
 def test_spectator_never_gets_a_menu() -> None:
     w = NagaWidget(seed=2, perspective="spectator")

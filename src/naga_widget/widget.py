@@ -200,6 +200,13 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self._refresh()
         self._schedule_bot()
 
+    def close(self) -> None:
+        """Stop following the match and close the view."""
+        match = getattr(self, "_match", None)  # absent when __init__ rejected its arguments
+        if match is not None:
+            match.unobserve_changes(self._on_match_change)
+        super().close()
+
     # -- notebook API ----------------------------------------------------------------------------
     @property
     def match(self) -> Match:
