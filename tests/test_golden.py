@@ -91,8 +91,7 @@ def first_difference(expected: dict[str, Any], actual: dict[str, Any]) -> str | 
 def run_cli(argv: list[str]) -> tuple[int, str, str]:
     """Run ``naga_widget.cli.main(argv)`` in a fresh interpreter: (exit code, stdout, stderr).
 
-    A subprocess, because the CLI binds ``sys.stdout`` when it is imported (see the xfail test
-    below), so neither ``capsys`` nor ``contextlib.redirect_stdout`` can capture it.
+    A subprocess, so the command runs exactly as from a shell (its own interpreter and streams).
     """
     code = "import sys; from naga_widget.cli import main; sys.exit(main(sys.argv[1:]))"
     done = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, timeout=120,
