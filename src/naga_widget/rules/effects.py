@@ -36,6 +36,7 @@ LINE_DIRECTIONS = {"row": ("east", "west"), "col": ("north", "south")}
 _E07 = tuple((row[a], row[b]) for row in SLOT_TOKENS for a, b in combinations(range(9), 2))
 _PAIRS = tuple(combinations(range(9), 2))
 TRAP_TILE = place_tile(TRAP, 0, 0)
+_NO_TILES = (None,) * 9
 
 HINTS = {
     "E01": "a stick in play as owner:type:face, e.g. 'p1:teal:2'",
@@ -81,7 +82,7 @@ def has_target(s: Any, p: int, effect: str, sticks: Sticks, supply: tuple[int, .
     if effect == "E06":
         return any((t.up | t.known[p]) != 0b111111111 for t in s.temples)
     if effect in ("E08", "E10"):
-        return any(tile is not None for t in s.temples for tile in t.tiles)
+        return s.temples[0].tiles != _NO_TILES or s.temples[1].tiles != _NO_TILES
     if effect == "E09":
         return any(tile is not None and tile.room != TRAP and len(s.ruleset.room(tile.room).orientations()) > 1
                    for t in s.temples for tile in t.tiles)

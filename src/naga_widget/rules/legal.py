@@ -49,13 +49,14 @@ def after_paying(s: State, p: int, pay: str) -> tuple[Any, tuple[int, ...]]:
 _PAY_DEPENDENT = frozenset({"E01", "E02", "E04"})
 
 
-def call_groups(s: State, p: int) -> tuple[tuple[str, ...], ...]:
-    """R4.1: the player's cards grouped by stick type (a call is a non-empty subset of one group)."""
-    stick = s.ruleset.card_stick
-    groups: dict[str, list[str]] = {}
+def call_groups(s: State, p: int) -> list[list[str]]:
+    """R4.1: the player's cards grouped by stick type, in the ruleset's order of types
+    (a call is a non-empty subset of one group)."""
+    kind = s.ruleset.card_kind
+    groups: list[list[str]] = [[] for _ in s.ruleset.stick_types]
     for c in s.hands[p]:
-        groups.setdefault(stick[c], []).append(c)
-    return tuple(tuple(groups[k]) for k in s.ruleset.stick_names if k in groups)
+        groups[kind[c]].append(c)
+    return [g for g in groups if g]
 
 
 def invoke_heads(s: State, p: int) -> tuple[tuple[str, str], ...]:
@@ -121,7 +122,7 @@ def sample_action(s: State, rng: random.Random) -> AnyAction:
         for group, n in zip(groups, sizes):
             if r < n:
                 mask = int(rand() * n) + 1
-                return Call(tuple(c for i, c in enumerate(group) if mask >> i & 1))
+                return Call(tuple([c for i, c in enumerate(group) if mask >> i & 1]))
             r -= n
     if phase == "place":
         assert s.offered is not None

@@ -187,6 +187,7 @@ class Ruleset:
     naga_tokens: tuple[tuple[str, str], ...] = field(init=False, repr=False, compare=False, hash=False)
     charm_ids: frozenset[str] = field(init=False, repr=False, compare=False, hash=False)
     card_count: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
+    card_kind: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)  # index of its stick type
     #: The supply index of the type of each stick token.
     stick_kind_index: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
     #: The stick type names, in the order used for the supply.
@@ -205,6 +206,8 @@ class Ruleset:
         put(self, "naga_tokens", tuple((t.name, f"{t.name}:{NAGA}") for t in self.stick_types if NAGA in t.faces))
         put(self, "charm_ids", frozenset(a.id for a in self.amulets if a.is_charm))
         put(self, "card_count", {c.id: c.count for c in self.cards})
+        names = [t.name for t in self.stick_types]
+        put(self, "card_kind", {c.id: names.index(c.stick) for c in self.cards})
         put(self, "stick_kind_index", {f"{t.name}:{f}": k for k, t in enumerate(self.stick_types) for f in t.faces})
         put(self, "stick_points", {f"{t.name}:{f}": t.points(f) for t in self.stick_types for f in t.faces})
 
