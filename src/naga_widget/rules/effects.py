@@ -80,7 +80,8 @@ def has_target(s: Any, p: int, effect: str, sticks: Sticks, supply: tuple[int, .
     if effect == "E04":
         return bool(sticks[p])
     if effect == "E06":
-        return any((t.up | t.known[p]) != 0b111111111 for t in s.temples)
+        t0, t1 = s.temples
+        return (t0.up | t0.known[p]) != 0b111111111 or (t1.up | t1.known[p]) != 0b111111111
     if effect in ("E08", "E10"):
         return s.temples[0].tiles != _NO_TILES or s.temples[1].tiles != _NO_TILES
     if effect == "E09":

@@ -66,13 +66,13 @@ def invoke_heads(s: State, p: int) -> tuple[tuple[str, str], ...]:
         return ()
     effect_of = s.ruleset.card_effect
     heads: list[tuple[str, str]] = []
-    ok: dict[tuple[str, str], bool] = {}
+    ok: dict[str | tuple[str, str], bool] = {}
     for card in s.hands[p]:
         effect = effect_of[card]
         if effect not in _PAY_DEPENDENT:  # the payment cannot change whether it has a target
-            found = ok.get((effect, ""))
+            found = ok.get(effect)
             if found is None:
-                found = ok[(effect, "")] = effects.has_target(s, p, effect, s.sticks, s.supply)
+                found = ok[effect] = effects.has_target(s, p, effect, s.sticks, s.supply)
             if found:
                 heads.extend((card, pay) for pay in pays)
             continue
@@ -130,7 +130,7 @@ def sample_action(s: State, rng: random.Random) -> AnyAction:
         rotations = s.ruleset.room(s.offered[0]).orientations()
         i = int(rand() * len(spaces) * len(rotations))
         return Place(spaces[i // len(rotations)], rotations[i % len(rotations)])
-    drawn = tuple(dict.fromkeys(s.drawn))
+    drawn = s.drawn  # distinct card ids
     return Give(drawn[int(rand() * len(drawn))])
 
 
@@ -164,7 +164,7 @@ class LegalActions:
                 rotations = s.ruleset.room(s.offered[0]).orientations()
                 found = tuple(Place(space, k) for space in s.temples[p].placements() for k in rotations)
             elif phase == "give":
-                found = tuple(Give(c) for c in dict.fromkeys(s.drawn))
+                found = tuple(Give(c) for c in s.drawn)
             elif phase == "confront":
                 found = (Pass(),) + tuple(Invoke(card, pay, target) for card, pay in self.invoke_heads()
                                           for target in self.targets(card, pay))
