@@ -50,7 +50,7 @@ class Chance:
     ``record`` — set to ``False`` to skip recording (fast playouts).
     """
 
-    __slots__ = ("_random", "forced", "_replay", "_at", "record", "_from_replay")
+    __slots__ = ("_random", "forced", "_replay", "_at", "record", "_from_replay", "_plain")
 
     def __init__(
         self,
@@ -70,12 +70,14 @@ class Chance:
         self._at = 0
         self._from_replay = False
         self.record: list[tuple[str, Any]] | None = [] if record else None
+        # nothing forced or replayed: every answer comes from the rng (the playout case)
+        self._plain = self._random is not None and not self.forced and self._replay is None
 
     # -- the two questions the engine asks -------------------------------------------------
     def pick(self, kind: str, pool: Sequence[str]) -> str:
         """One entry of ``pool``, each entry equally likely (a duplicate face counts twice)."""
-        if self._random is not None and not self.forced and self._replay is None:
-            value = pool[int(self._random() * len(pool))]  # the common case, kept short
+        if self._plain:
+            value = pool[int(self._random() * len(pool))]  # type: ignore[misc]  # the common, short case
             if self.record is not None:
                 self.record.append((kind, value))
             return value

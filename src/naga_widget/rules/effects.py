@@ -8,13 +8,14 @@ actions.py) for player ``p``, given the sticks and supply *after paying*
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from . import flow
 from .chance import Chance
 from .events import Event
-from .ruleset import EFFECT_NAMES, TEMPLE_NAMES, TRAP, rotate
+from .ruleset import EFFECT_NAMES, TEMPLE_NAMES, TRAP
 from .temple import SLOT_NAMES, Temple, place_tile
 
 if TYPE_CHECKING:
@@ -58,13 +59,29 @@ def _distinct(items: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
 
 
-def _unknown_face_down(s: Any, p: int) -> list[tuple[int, int]]:
-    """(temple, slot) of face-down relics that player ``p`` does not know (E06)."""
-    found: list[tuple[int, int]] = []
-    for t, temple in enumerate(s.temples):
-        seen = temple.up | temple.known[p]
-        found.extend((t, i) for i in range(9) if not seen >> i & 1)
-    return found
+@lru_cache(maxsize=4096)
+def _e06_targets(unknown_gold: int, unknown_silver: int) -> tuple[Target, ...]:
+    """E06: one or two face-down relics the invoker does not know (masks of such slots per temple)."""
+    slots = [SLOT_TOKENS[t][i] for t, mask in enumerate((unknown_gold, unknown_silver))
+             for i in range(9) if mask >> i & 1]
+    return tuple((a,) for a in slots) + tuple(combinations(slots, 2))
+
+
+@lru_cache(maxsize=1024)
+def _e08_targets(filled: int, t: int) -> tuple[Target, ...]:
+    """E08: each row or column of temple ``t`` that holds a tile, in both directions."""
+    out: list[Target] = []
+    for line, spaces in LINES.items():
+        if any(filled >> i & 1 for i in spaces):
+            out.extend((f"{TEMPLE_NAMES[t]}:{line}", way) for way in LINE_DIRECTIONS[line[:3]])
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _e10_targets(filled: int, t: int) -> tuple[Target, ...]:
+    """E10: each pair of spaces of temple ``t`` with at least one tile, lower space first."""
+    row = SPACE_TOKENS[t]
+    return tuple((row[a], row[b]) for a, b in _PAIRS if (filled >> a | filled >> b) & 1)
 
 
 def has_target(s: Any, p: int, effect: str, sticks: Sticks, supply: tuple[int, ...]) -> bool:
@@ -105,37 +122,23 @@ def targets(s: Any, p: int, effect: str, sticks: Sticks, supply: tuple[int, ...]
     if effect in ("E03", "E05"):
         return tuple((tok,) for tok in _distinct(sticks[1 - p]))
     if effect == "E04":
-        out: list[Target] = []
-        for tok in _distinct(sticks[p]):
-            kind, face = tok.split(":")
-            out.extend((tok, f) for f in _distinct(s.ruleset.stick_type(kind).faces) if f != face)
-        return tuple(out)
+        turns = s.ruleset.stick_turns
+        return tuple((tok, f) for tok in _distinct(sticks[p]) for f in turns[tok])
     if effect == "E06":
-        slots = [SLOT_TOKENS[t][i] for t, i in _unknown_face_down(s, p)]
-        return tuple((a,) for a in slots) + tuple(combinations(slots, 2))
+        t0, t1 = s.temples
+        return _e06_targets(0b111111111 & ~(t0.up | t0.known[p]), 0b111111111 & ~(t1.up | t1.known[p]))
     if effect == "E08":
-        out = []  # type: ignore[var-annotated]
-        for t, temple in enumerate(s.temples):
-            for line, spaces in LINES.items():
-                if any(temple.tiles[i] is not None for i in spaces):
-                    out.extend((f"{TEMPLE_NAMES[t]}:{line}", way) for way in LINE_DIRECTIONS[line[:3]])
-        return tuple(out)
+        return _e08_targets(s.temples[0].filled_mask(), 0) + _e08_targets(s.temples[1].filled_mask(), 1)
     if effect == "E09":
-        out = []
+        out: list[Target] = []
+        turnings = s.ruleset.turnings
         for t, temple in enumerate(s.temples):
             for i, tile in enumerate(temple.tiles):
-                if tile is None or tile.room == TRAP:
-                    continue
-                base = s.ruleset.room(tile.room).openings
-                out.extend((SPACE_TOKENS[t][i], f"rot{k}") for k in s.ruleset.room(tile.room).orientations()
-                           if rotate(base, k) != tile.openings)
+                if tile is not None and tile.room != TRAP:
+                    out.extend((SPACE_TOKENS[t][i], k) for k in turnings[tile.room, tile.rotation])
         return tuple(out)
     if effect == "E10":
-        out = []
-        for t, temple in enumerate(s.temples):
-            tiles, row = temple.tiles, SPACE_TOKENS[t]
-            out.extend((row[a], row[b]) for a, b in _PAIRS if tiles[a] is not None or tiles[b] is not None)
-        return tuple(out)
+        return _e10_targets(s.temples[0].filled_mask(), 0) + _e10_targets(s.temples[1].filled_mask(), 1)
     if effect == "E11":
         opp = s.temples[1 - p]
         empty = [i for i, tile in enumerate(opp.tiles) if tile is None]

@@ -264,16 +264,15 @@ def confront(d: Draft, chance: Chance, log: list[Event] | None) -> None:
     rs = d.ruleset
     g = d.guide
     supply = list(d.supply)
-    names = rs.stick_names
     taken: list[tuple[str, int]] = [("", 0), ("", 0)]
+    count = rs.card_count
     for p in (g, 1 - g):
         cards = d.calls[p] or ()
         if not cards:
             continue
         kind = rs.card_stick[cards[0]]
-        count = rs.card_count
         want = sum([count[c] for c in cards])
-        k = names.index(kind)
+        k = rs.card_kind[cards[0]]
         got = min(want, supply[k])
         supply[k] -= got
         taken[p] = (kind, got)

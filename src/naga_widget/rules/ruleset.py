@@ -188,6 +188,10 @@ class Ruleset:
     charm_ids: frozenset[str] = field(init=False, repr=False, compare=False, hash=False)
     card_count: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
     card_kind: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)  # index of its stick type
+    #: For each (room, rotation), the orientations ``rot<k>`` that change its openings (E09).
+    turnings: dict[tuple[str, int], tuple[str, ...]] = field(init=False, repr=False, compare=False, hash=False)
+    #: For each stick token, the other faces its stick can be turned to (E04), in face order.
+    stick_turns: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False, hash=False)
     #: The supply index of the type of each stick token.
     stick_kind_index: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
     #: The stick type names, in the order used for the supply.
@@ -208,6 +212,11 @@ class Ruleset:
         put(self, "card_count", {c.id: c.count for c in self.cards})
         names = [t.name for t in self.stick_types]
         put(self, "card_kind", {c.id: names.index(c.stick) for c in self.cards})
+        put(self, "turnings", {(r.id, k): tuple(f"rot{j}" for j in r.orientations()
+                                                 if rotate(r.openings, j) != rotate(r.openings, k))
+                               for r in self.rooms for k in range(4)})
+        put(self, "stick_turns", {f"{t.name}:{f}": tuple(g for g in dict.fromkeys(t.faces) if g != f)
+                                  for t in self.stick_types for f in t.faces})
         put(self, "stick_kind_index", {f"{t.name}:{f}": k for k, t in enumerate(self.stick_types) for f in t.faces})
         put(self, "stick_points", {f"{t.name}:{f}": t.points(f) for t in self.stick_types for f in t.faces})
 

@@ -186,14 +186,16 @@ class Temple(NamedTuple):
         relic, up = ruleset.relic, self.up
         return sum(relic(r).cursed for i, r in enumerate(self.relics) if up >> i & 1)
 
+    def filled_mask(self) -> int:
+        """Bit i is set when space i holds a tile (room or trap)."""
+        t = self.tiles
+        return ((t[0] is not None) | (t[1] is not None) << 1 | (t[2] is not None) << 2
+                | (t[3] is not None) << 3 | (t[4] is not None) << 4 | (t[5] is not None) << 5
+                | (t[6] is not None) << 6 | (t[7] is not None) << 7 | (t[8] is not None) << 8)
+
     def placements(self) -> tuple[int, ...]:
         """R4.3.2: empty spaces in row 2 or orthogonally next to a tile (room or trap)."""
-        t = self.tiles
-        return _PLACEMENTS[
-            (t[0] is not None) | (t[1] is not None) << 1 | (t[2] is not None) << 2
-            | (t[3] is not None) << 3 | (t[4] is not None) << 4 | (t[5] is not None) << 5
-            | (t[6] is not None) << 6 | (t[7] is not None) << 7 | (t[8] is not None) << 8
-        ]
+        return _PLACEMENTS[self.filled_mask()]
 
 
 def _placements(filled: int) -> tuple[int, ...]:
