@@ -154,7 +154,8 @@ def pass_is_automatic(d: Draft | State, p: int) -> bool:
         return True
     if d.amulets[p]:
         return False
-    return not any(s.endswith(NAGA) for s in d.sticks[p])
+    held = d.sticks[p]
+    return not any(token in held for _, token in d.ruleset.naga_tokens)
 
 
 def score(d: Draft, p: int) -> int:

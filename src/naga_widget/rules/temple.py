@@ -82,6 +82,7 @@ def place_tile(room: str, rotation: int, base_openings: int) -> Tile:
 
 
 _REACH_CACHE: dict[tuple[int, ...], tuple[int, int]] = {}
+_REACH_BY_TILES: dict[tuple[Tile | None, ...], tuple[int, int]] = {}  # the same answers, keyed by the tiles
 
 
 _ROW2 = 0b111000000
@@ -222,7 +223,12 @@ def reevaluate(temple: Temple) -> Reevaluation:
 
     A relic flipping face up becomes known to both players and to onlookers (R6).
     """
-    spaces, slots = _reach(tuple([0 if t is None else t.openings for t in temple.tiles]))
+    found = _REACH_BY_TILES.get(temple.tiles)
+    if found is None:
+        if len(_REACH_BY_TILES) > 200_000:
+            _REACH_BY_TILES.clear()
+        found = _REACH_BY_TILES[temple.tiles] = _reach(tuple([0 if t is None else t.openings for t in temple.tiles]))
+    spaces, slots = found
     old = temple.up
     collected: tuple[tuple[int, str], ...] = ()
     amulets = temple.amulets
