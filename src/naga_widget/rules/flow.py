@@ -296,7 +296,10 @@ def confront(d: Draft, chance: Chance, log: list[Event] | None) -> None:
         kind, n = taken[p]
         if n:
             faces = rs.stick_type(kind).faces
-            sticks[p] = tuple(sorted(f"{kind}:{chance.pick('throw', faces)}" for _ in range(n)))
+            pick, prefix = chance.pick, kind + ":"
+            thrown = [prefix + pick("throw", faces) for _ in range(n)]
+            thrown.sort()
+            sticks[p] = tuple(thrown)
             if log is not None:
                 log.append(Event("R4.2", "throw", f"{TEMPLE_NAMES[p]} throws {' '.join(sticks[p])}",
                                  {"player": p, "sticks": list(sticks[p])}))
