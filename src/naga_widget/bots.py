@@ -2,7 +2,8 @@
 
 A bot sees what its player may see and nothing more: ``act`` receives the
 player's observation (R6, see :func:`naga_widget.rules.observe_state`) and the
-legal actions, never the state itself.
+legal actions (:meth:`LegalActions.detached`: a list that holds no reference to
+the state), never the state itself.
 
 >>> from naga_widget import Match
 >>> m = Match(seed=5)
@@ -53,7 +54,7 @@ def play_match(match: Match, bots: list[Bot] | tuple[Bot, Bot], max_steps: int =
         if state.outcome is not None:
             return state.outcome
         p = state.to_move
-        action = bots[p].act(state.observe(p), state.legal_actions())
+        action = bots[p].act(state.observe(p), state.legal_actions().detached())
         match.play(action)
     raise RuntimeError(f"the game did not end within {max_steps} steps")
 

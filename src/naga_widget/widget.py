@@ -404,7 +404,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         assert self._bot is not None and self._bot_seat is not None
         state = self._match.state
         try:
-            action = self._bot.act(state.observe(self._bot_seat), state.legal_actions())
+            action = self._bot.act(state.observe(self._bot_seat), state.legal_actions().detached())
             self._match.play(action)
         except (ValueError, TypeError) as exc:
             self._bot = None  # a broken bot stops playing; the game stays as it was

@@ -9,7 +9,8 @@ without building every invoke until asked, and samples from it for playouts.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -102,36 +103,50 @@ def sample_action(s: State, rng: random.Random) -> AnyAction:
     and the invoke heads (card, payment), then uniform over that head's targets; in the
     other steps uniform over all legal actions. ``s`` may also be a draft.
     """
-    rand = rng.random
-    phase = s.phase
-    p = s.to_move
     if s.outcome is not None:
         raise IllegalActionError("no legal action: the game is over", "R7")
+    phase = s.phase
+    p = s.to_move
     if phase == "confront":
-        heads = invoke_heads(s, p)
-        i = int(rand() * (len(heads) + 1))
-        if i == len(heads):
-            return Pass()
-        card, pay = heads[i]
-        options = invoke_targets(s, p, card, pay)
-        return Invoke(card, pay, options[int(rand() * len(options))])
-    if phase == "call":  # pick a group by its number of subsets, then a non-empty subset
-        groups = call_groups(s, p)
-        sizes = [(1 << len(g)) - 1 for g in groups]
-        r = int(rand() * sum(sizes))
-        for group, n in zip(groups, sizes):
-            if r < n:
-                mask = int(rand() * n) + 1
-                return Call(tuple([c for i, c in enumerate(group) if mask >> i & 1]))
-            r -= n
+        return _pick_invoke(rng, invoke_heads(s, p), partial(invoke_targets, s, p))
+    if phase == "call":
+        return _pick_call(rng, call_groups(s, p))
     if phase == "place":
         assert s.offered is not None
-        spaces = s.temples[p].placements()
-        rotations = s.ruleset.room(s.offered[0]).orientations()
-        i = int(rand() * len(spaces) * len(rotations))
-        return Place(spaces[i // len(rotations)], rotations[i % len(rotations)])
-    drawn = s.drawn  # distinct card ids
-    return Give(drawn[int(rand() * len(drawn))])
+        return _pick_place(rng, s.temples[p].placements(), s.ruleset.room(s.offered[0]).orientations())
+    return _pick_give(rng, s.drawn)
+
+
+# The four draws of sample_action, shared with detached LegalActions (same distribution, same rng use).
+def _pick_invoke(rng: random.Random, heads: tuple[tuple[str, str], ...],
+                 targets: Callable[[str, str], tuple[tuple[str, ...], ...]]) -> AnyAction:
+    i = int(rng.random() * (len(heads) + 1))
+    if i == len(heads):
+        return Pass()
+    card, pay = heads[i]
+    options = targets(card, pay)
+    return Invoke(card, pay, options[int(rng.random() * len(options))])
+
+
+def _pick_call(rng: random.Random, groups: list[list[str]]) -> Call:
+    """A group by its number of non-empty subsets, then one of them: uniform over all calls."""
+    sizes = [(1 << len(g)) - 1 for g in groups]
+    r = int(rng.random() * sum(sizes))
+    for group, n in zip(groups, sizes):
+        if r < n:
+            mask = int(rng.random() * n) + 1
+            return Call(tuple([c for i, c in enumerate(group) if mask >> i & 1]))
+        r -= n
+    raise AssertionError("a call is drawn from a non-empty hand")
+
+
+def _pick_place(rng: random.Random, spaces: tuple[int, ...], rotations: tuple[int, ...]) -> Place:
+    i = int(rng.random() * len(spaces) * len(rotations))
+    return Place(spaces[i // len(rotations)], rotations[i % len(rotations)])
+
+
+def _pick_give(rng: random.Random, drawn: tuple[str, ...]) -> Give:
+    return Give(drawn[int(rng.random() * len(drawn))])  # drawn card ids are distinct
 
 
 class LegalActions:
@@ -140,21 +155,41 @@ class LegalActions:
     Order: ``pass`` first, then invokes by card, payment (stick types, then charm) and target;
     calls by stick type, size and cards; placements by space and rotation; gives by card.
     Nothing is listed until asked, and ``sample`` draws without building the list.
+    :meth:`detached` gives a copy that holds only the legal actions, not the state: that
+    is what bots receive.
     """
 
-    __slots__ = ("_s", "player", "phase", "_list", "_heads")
+    __slots__ = ("_s", "player", "phase", "_list", "_heads", "_targets", "_set", "_groups")
 
     def __init__(self, state: State) -> None:
-        self._s = state
+        self._s: State | None = state
         over = state.outcome is not None
         self.player = None if over else state.to_move
         self.phase = "over" if over else state.phase
         self._list: tuple[AnyAction, ...] | None = None
         self._heads: tuple[tuple[str, str], ...] | None = None
+        self._targets: dict[tuple[str, str], tuple[tuple[str, ...], ...]] | None = None
+        self._set: frozenset[AnyAction] | None = None
+        self._groups: list[list[str]] = []
+
+    def detached(self) -> LegalActions:
+        """The same legal actions, listed once, without any reference to the state."""
+        copy = object.__new__(LegalActions)
+        copy.player, copy.phase = self.player, self.phase
+        copy._list = self._listed()
+        copy._heads = self.invoke_heads()
+        copy._targets = {head: self.targets(*head) for head in copy._heads}
+        copy._set = frozenset(copy._list)
+        s = self._s
+        copy._groups = call_groups(s, s.to_move) if s is not None and self.phase == "call" else self._groups
+        copy._s = None
+        return copy
 
     def _listed(self) -> tuple[AnyAction, ...]:
         if self._list is None:
-            s, p, phase = self._s, self._s.to_move, self.phase
+            s, phase = self._s, self.phase
+            assert s is not None
+            p = s.to_move
             found: tuple[AnyAction, ...] = ()
             if phase == "call":
                 found = tuple(Call(cards) for group in call_groups(s, p)
@@ -175,14 +210,20 @@ class LegalActions:
     def invoke_heads(self) -> tuple[tuple[str, str], ...]:
         """The (card, payment) pairs that can be invoked now."""
         if self._heads is None:
-            self._heads = invoke_heads(self._s, self._s.to_move) if self.phase == "confront" else ()
+            s = self._s
+            assert s is not None
+            self._heads = invoke_heads(s, s.to_move) if self.phase == "confront" else ()
         return self._heads
 
     def targets(self, card: str, pay: str) -> tuple[tuple[str, ...], ...]:
         """The legal targets of invoking ``card`` paid with ``pay`` (empty if that is not possible)."""
+        if self._targets is not None:
+            return self._targets.get((card, pay), ())
         if (card, pay) not in self.invoke_heads():
             return ()
-        return invoke_targets(self._s, self._s.to_move, card, pay)
+        s = self._s
+        assert s is not None
+        return invoke_targets(s, s.to_move, card, pay)
 
     # -- the collection ---------------------------------------------------------------------------
     def __iter__(self) -> Iterator[AnyAction]:
@@ -197,14 +238,30 @@ class LegalActions:
     def __contains__(self, action: object) -> bool:
         """``a in legal`` for an action value, its text form or its JSON form."""
         try:
-            check(self._s, Action.coerce(action))  # type: ignore[arg-type]
+            action = Action.coerce(action)  # type: ignore[arg-type]
+            if self._s is None:
+                return action in self._set  # type: ignore[operator]
+            check(self._s, action)  # type: ignore[arg-type]
         except IllegalActionError:
             return False
         return True
 
     def sample(self, rng: random.Random) -> AnyAction:
         """A random legal action; the distribution is documented at :func:`sample_action`."""
-        return sample_action(self._s, rng)
+        if self._s is not None:
+            return sample_action(self._s, rng)
+        phase, listed = self.phase, self._listed()
+        if phase == "over":
+            raise IllegalActionError("no legal action: the game is over", "R7")
+        if phase == "confront":
+            return _pick_invoke(rng, self.invoke_heads(), self.targets)
+        if phase == "call":
+            return _pick_call(rng, self._groups)
+        if phase == "place":
+            spaces = tuple(dict.fromkeys(a.space for a in listed))  # type: ignore[union-attr]
+            rotations = tuple(dict.fromkeys(a.rotation for a in listed))  # type: ignore[union-attr]
+            return _pick_place(rng, spaces, rotations)
+        return _pick_give(rng, tuple(a.card for a in listed))  # type: ignore[union-attr]
 
     def __repr__(self) -> str:
         return f"<LegalActions {self.phase}: {len(self)} actions>"
