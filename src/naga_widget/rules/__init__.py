@@ -1,6 +1,6 @@
 """The rules of Naga Raja: pure data and functions, no Jupyter, no dependencies.
 
-Each module covers sections of the rules (RULES.md is kept as ``docs/rules.md``):
+Each module covers sections of the rules in ``docs/rules.md``:
 
 - :mod:`.ruleset` — R1 components as data
 - :mod:`.temple` — R2 grid, gates, paths and the R2.4 invariant

@@ -259,6 +259,6 @@ STANDARD = Ruleset(
     ),
     cards=_standard_cards(),
 )
-"""The standard ruleset of RULES.md."""
+"""The standard ruleset (docs/rules.md)."""
 
 RULESETS = {STANDARD.id: STANDARD}
