@@ -1,4 +1,4 @@
-// The pure helpers of naga_widget.js: no DOM needed.
+// The pure helpers of the view (js/src): no DOM needed.
 import { describe, expect, it } from "vitest";
 import {
   SLOT_ORDER,
@@ -22,7 +22,7 @@ import {
   tileGeometry,
   timelineKeyIntent,
   tokenTarget,
-} from "../naga_widget.js";
+} from "../src/index.js";
 import { catalog, fixture } from "./fixtures.js";
 
 describe("rotateOpenings (R1.1: a quarter turn moves N→E→S→W→N)", () => {

@@ -1,6 +1,6 @@
 // render() against a fake anywidget model, on boards of real games (tests/fixtures).
 import { afterEach, describe, expect, it, vi } from "vitest";
-import widget, { TRAITS, viewState, widgetMarkup } from "../naga_widget.js";
+import widget, { TRAITS, viewState, widgetMarkup } from "../src/index.js";
 import { catalog, fixture } from "./fixtures.js";
 
 /** A stand-in for the anywidget model: get / set (fires change:<name>) / on / off / save_changes. */

@@ -1,0 +1,150 @@
+// types.js — JSDoc typedefs of the traits (see docs/widget-protocol.md and
+// src/naga_widget/rules/observe.py). No code: the modules refer to them as
+// `import("./types.js").Board` and so on.
+
+/**
+ * @typedef {Object} CardInfo
+ * @property {string} effect   effect id, e.g. "E07"
+ * @property {string} name     effect name, e.g. "Shifting Altars"
+ * @property {string} stick    stick type of the card's stick symbol, e.g. "brown"
+ * @property {number} count    how many sticks the symbol shows
+ */
+/**
+ * @typedef {Object} Catalog   static game data, set once
+ * @property {Object<string, CardInfo>} cards
+ * @property {Object<string, {name: string, text: string}>} effects
+ * @property {Object<string, {shape: string, openings: string, amulet_symbol: boolean}>} rooms
+ * @property {string[]} temples       ["gold", "silver"]
+ * @property {string[]} slots         the nine slot names in canonical order
+ * @property {Object<string, string[]>} stick_types   type → its four faces
+ */
+/**
+ * @typedef {Object} SpaceView  a tile on a temple space (null when the space is empty)
+ * @property {string} room          room id, or "TRAP"
+ * @property {boolean} trap
+ * @property {number} rotation
+ * @property {string} openings      e.g. "NES" ("" for the trap)
+ * @property {boolean} reached      a path from an entrance reaches it (R2.3)
+ * @property {null|true|string} amulet  null: none; true: one lies here (unknown); a string: its id
+ */
+/**
+ * @typedef {Object} RelicView
+ * @property {string} slot          "W2" … "E2"
+ * @property {boolean} up           face up
+ * @property {?string} relic        "s3" … "s5", "c6"; null when unknown to the viewer
+ * @property {boolean} remembered   face down but known to the viewer (seen before)
+ */
+/**
+ * @typedef {Object} TempleView
+ * @property {number} owner
+ * @property {string} name          "gold" / "silver"
+ * @property {Array<?SpaceView>} spaces   nine entries, index 3·row+col
+ * @property {RelicView[]} relics   nine entries in canonical slot order
+ */
+/**
+ * @typedef {Object} PlayerView
+ * @property {number} player
+ * @property {string} name
+ * @property {?string[]} hand       null when hidden from the viewer
+ * @property {number} hand_count
+ * @property {string[]} known_cards cards of the hand the viewer knows anyway
+ * @property {boolean} called
+ * @property {?string[]} call       null while hidden
+ * @property {number} call_count
+ * @property {string[]} sticks      "type:face" tokens, e.g. "teal:N"
+ * @property {number} fate
+ * @property {?string[]} amulets    null when hidden
+ * @property {number} amulet_count
+ * @property {string[]} spent_charms
+ * @property {number} relic_points
+ * @property {?number} score        null when hidden
+ * @property {number} cursed_up
+ */
+/**
+ * @typedef {Object} Outcome
+ * @property {number} winner
+ * @property {string} reason        "three_cursed" | "target_score" | "full_temple"
+ * @property {string} rule
+ * @property {number[]} scores
+ */
+/**
+ * @typedef {Object} Board      the observation of the viewer ({} while a hot-seat screen is up)
+ * @property {number|string} viewer
+ * @property {number} round
+ * @property {string} phase         "call" | "confront" | "place" | "give" | "over"
+ * @property {number} to_move
+ * @property {number} guide
+ * @property {number} passes
+ * @property {TempleView[]} temples
+ * @property {PlayerView[]} players
+ * @property {?{room: string, openings: string, amulet: null|true|string}} offered
+ * @property {string} trap          "side" or "gold:4"
+ * @property {Object<string, number>} supply
+ * @property {number} deck_count
+ * @property {string[]} discard
+ * @property {number} rooms_left
+ * @property {number} amulets_left
+ * @property {?string[]} drawn
+ * @property {number} drawn_count
+ * @property {?Outcome} outcome
+ */
+/**
+ * @typedef {Object} Menu       what the viewer can decide now ({} when they cannot act)
+ * @property {number} player
+ * @property {string} phase         "call" | "confront" | "place" | "give"
+ * @property {string} step_name
+ * @property {string[][]} [groups]          call: card ids, one list per stick type
+ * @property {boolean} [pass]               confront: pass is legal
+ * @property {Array<[string, string, number]>} [invokes]  confront: [card, pay, set]
+ * @property {string[][]} [target_sets]     confront: target texts ("" = no target)
+ * @property {{id: string, openings: string}} [room]      place: the room to place
+ * @property {Array<[number, number]>} [places]           place: [space, rotation]
+ * @property {string[]} [gives]             give: the drawn cards
+ */
+/**
+ * @typedef {Object} BranchInfo
+ * @property {number} index
+ * @property {number} tip
+ * @property {number} length
+ * @property {number} fork_step
+ * @property {?string} last_action
+ */
+/**
+ * @typedef {Object} Timeline
+ * @property {number} step
+ * @property {number} last
+ * @property {boolean} at_end
+ * @property {number} branch
+ * @property {BranchInfo[]} branches
+ * @property {string} label         the action that led to the step shown (projected), or "setup"
+ * @property {boolean} fork_armed
+ * @property {boolean} can_play
+ */
+/**
+ * @typedef {Object} LogEntry  one entry of the `events` trait (the last 30 events up to the cursor)
+ * @property {number} step
+ * @property {string} rule      the rule id that explains it, e.g. "R4.2" or "E07"
+ * @property {string} kind
+ * @property {string} text
+ * @property {Object} [data]
+ */
+/**
+ * @typedef {Object} Status
+ * @property {number|string} perspective   0, 1, "spectator", "teacher", "hotseat"
+ * @property {number|string} viewer        0, 1, "spectator", "truth"
+ * @property {?{kind: string, player: number, name: string}} screen
+ * @property {?{level: "error"|"info", text: string}} message
+ * @property {number} ack
+ * @property {?number} bot
+ * @property {string[]} names
+ */
+/**
+ * @typedef {Object} Intent     the `intent` trait sent to Python
+ * @property {number} id
+ * @property {string} type      play | goto | undo | redo | start | end | branch | fork | unfork | reveal
+ * @property {string} [action]
+ * @property {number} [step]
+ * @property {number} [index]
+ */
+
+export {};
