@@ -25,6 +25,7 @@ demo: $(STAMP)
 
 ## test: set up and run every check (lint, JS unit tests, then Python, notebooks and the browser test)
 test: $(STAMP) $(JS_STAMP) lint
+	cd js && npm run check-bundle
 	cd js && npx vitest run
 	$(PY) -m pytest --nbval-lax README.md src tests notebooks
 
