@@ -23,7 +23,7 @@ demo: $(STAMP)
 	ANYWIDGET_HMR=1 $(VENV)/bin/jupyter lab notebooks/01_play.ipynb --no-browser --ip=127.0.0.1 \
 		--port=$(LAB_PORT) --ServerApp.port_retries=50
 
-## test: set up and run every check (lint, JS unit tests, then Python, notebooks and the browser test)
+## test: set up and run every check (lint, JS bundle is current, JS unit tests, Python, notebooks, browser test)
 test: $(STAMP) $(JS_STAMP) lint
 	cd js && npm run check-bundle
 	cd js && npx vitest run
