@@ -200,6 +200,12 @@ function splitTarget(text) {
 }
 
 // src/menu.js
+function expandMenu(menu) {
+  if (!menu || !Array.isArray(menu.tokens) || !Array.isArray(menu.target_sets)) return menu;
+  const { tokens, ...rest } = menu;
+  const text = (target) => target === "" ? "" : target.split(" ").map((i) => tokens[Number(i)]).join(" ");
+  return { ...rest, target_sets: menu.target_sets.map((set) => set.map(text)) };
+}
 function callSelectionValid(menu, selection) {
   if (!menu || menu.phase !== "call" || !Array.isArray(menu.groups)) return false;
   if (!Array.isArray(selection) || selection.length === 0) return false;
@@ -727,7 +733,7 @@ function viewState(traits) {
   const pick = (v, fallback) => v === void 0 || v === null ? fallback : v;
   const catalog = pick(traits.catalog, {});
   const board = pick(traits.board, {});
-  const menu = pick(traits.menu, {});
+  const menu = expandMenu(pick(traits.menu, {}));
   const timeline = pick(traits.timeline, {});
   const log = pick(traits.events, pick(traits.log, []));
   const status = pick(traits.status, {});
@@ -1143,6 +1149,7 @@ export {
   describeToken,
   emptySelection,
   esc,
+  expandMenu,
   giveActionText,
   invokeActionText,
   invokeChoices,

@@ -61,6 +61,27 @@ def test_hotseat_with_bot_rejected() -> None:
         NagaWidget(seed=1, perspective="hotseat", opponent=RandomBot(1))
 
 
+def test_confrontation_menu_lists_every_invoke_and_target() -> None:
+    """The menu's token table and target sets give back exactly the legal invokes (R4.2.2, R5)."""
+    from naga_widget.rules import Invoke
+    from naga_widget.widget import action_menu
+
+    checked = 0
+    for seed in range(8):
+        match = Match(seed=seed)
+        play_match(match, [RandomBot(seed), RandomBot(seed + 50)])
+        for k in range(match.last_step + 1):
+            state = match.state_at(k)
+            if state.phase != "confront":
+                continue
+            menu = action_menu(state, state.to_move)
+            listed = {Invoke(card, pay, tuple(menu["tokens"][int(i)] for i in text.split()))
+                      for card, pay, index in menu["invokes"] for text in menu["target_sets"][index]}
+            assert listed == {a for a in state.legal_actions() if a.kind == "invoke"}
+            checked += 1
+    assert checked > 50
+
+
 # -- intents --------------------------------------------------------------------------------------
 def test_play_intent_changes_state_and_acks() -> None:
     w = teacher()

@@ -25,7 +25,7 @@ export {
   giveActionText,
   splitTarget,
 } from "./tokens.js";
-export { callSelectionValid, invokeChoices, placeChoices, nextIntentId, timelineKeyIntent } from "./menu.js";
+export { callSelectionValid, expandMenu, invokeChoices, placeChoices, nextIntentId, timelineKeyIntent } from "./menu.js";
 export { emptySelection, viewState, widgetMarkup } from "./markup.js";
 export { TRAITS } from "./view.js";
 

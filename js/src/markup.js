@@ -2,6 +2,7 @@
 // innerHTML), and the view state it is drawn from.
 
 import { templeLayoutCached } from "./geometry.js";
+import { expandMenu } from "./menu.js";
 import { esc, stepName } from "./text.js";
 import { playerPanel, centerColumn, templePanel, timelinePanel, logPanel, messageArea } from "./panels.js";
 import { actionPanel, boardClicks } from "./actions.js";
@@ -28,7 +29,7 @@ export function viewState(traits) {
   const pick = (v, fallback) => (v === undefined || v === null ? fallback : v);
   const catalog = pick(traits.catalog, {});
   const board = pick(traits.board, {});
-  const menu = pick(traits.menu, {});
+  const menu = expandMenu(pick(traits.menu, {}));
   const timeline = pick(traits.timeline, {});
   const log = pick(traits.events, pick(traits.log, []));
   const status = pick(traits.status, {});

@@ -11,6 +11,20 @@ import { invokeActionText, splitTarget } from "./tokens.js";
 /** @typedef {import("./types.js").Intent} Intent */
 
 /**
+ * The menu with its target sets written out: Python sends each target as indices into
+ * `menu.tokens` ("0 1"); this gives the token texts ("gold:W0 gold:N1"). A menu without
+ * `tokens` is returned as it is.
+ * @param {Menu} menu
+ * @returns {Menu}
+ */
+export function expandMenu(menu) {
+  if (!menu || !Array.isArray(menu.tokens) || !Array.isArray(menu.target_sets)) return menu;
+  const { tokens, ...rest } = menu;
+  const text = (target) => (target === "" ? "" : target.split(" ").map((i) => tokens[Number(i)]).join(" "));
+  return { ...rest, target_sets: menu.target_sets.map((set) => set.map(text)) };
+}
+
+/**
  * Is `selection` a call the menu allows: non-empty, no repeats, all cards in one group (R4.1)?
  * @param {Menu} menu
  * @param {string[]} selection

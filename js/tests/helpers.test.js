@@ -6,6 +6,7 @@ import {
   callSelectionValid,
   describeToken,
   esc,
+  expandMenu,
   invokeActionText,
   invokeChoices,
   nextIntentId,
@@ -168,6 +169,28 @@ describe("callSelectionValid (R4.1: a non-empty subset of one group)", () => {
   });
   it("writes the call with its cards sorted", () => {
     expect(callActionText(["05d", "05b"])).toBe("call 05b 05d");
+  });
+});
+
+describe("expandMenu: target sets arrive as indices into a token table", () => {
+  it("writes the targets out as token texts and leaves other menus alone", () => {
+    const wire = { phase: "confront", pass: true, invokes: [["07b", "teal", 0], ["12a", "teal", 1]],
+      tokens: ["gold:W0", "gold:N1", "silver:E2"], target_sets: [["0 1", "0 2"], [""]] };
+    expect(expandMenu(wire)).toEqual({ phase: "confront", pass: true, invokes: wire.invokes,
+      target_sets: [["gold:W0 gold:N1", "gold:W0 silver:E2"], [""]] });
+    const call = { phase: "call", groups: [["01a"]] };
+    expect(expandMenu(call)).toBe(call);
+    expect(expandMenu({})).toEqual({});
+  });
+
+  it("expands a real confrontation menu to targets that all parse", () => {
+    const raw = fixture("confront", { raw: true }).menu;
+    expect(Array.isArray(raw.tokens)).toBe(true);
+    const menu = expandMenu(raw);
+    for (const set of menu.target_sets) for (const t of set) {
+      for (const tok of t ? t.split(" ") : []) expect(raw.tokens).toContain(tok);
+    }
+    expect(menu.target_sets.flat().some((t) => t.includes(":"))).toBe(true);
   });
 });
 

@@ -36,10 +36,10 @@ function fakeModel(traits) {
 
 const mounted = [];
 function mount(name, patch = {}) {
-  const f = fixture(name);
+  const f = fixture(name); // expanded menu, for the assertions
   const model = fakeModel({
     board: f.board,
-    menu: f.menu,
+    menu: fixture(name, { raw: true }).menu, // the view gets the menu as Python sends it
     timeline: f.timeline,
     events: f.events,
     status: f.status,

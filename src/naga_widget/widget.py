@@ -92,13 +92,17 @@ def action_menu(state: State, player: int) -> dict[str, Any]:
     if phase == "call":
         menu["groups"] = [list(g) for g in call_groups(state, player)]
     elif phase == "confront":
+        # Targets travel as numbers into a table of their tokens: "3 17" stands for "gold:W0 silver:E2".
+        tokens: dict[str, int] = {}
         sets: dict[tuple[str, ...], int] = {}
         invokes = []
         for card, pay in legal.invoke_heads():
-            texts = tuple(" ".join(t) for t in legal.targets(card, pay))
+            texts = tuple(" ".join(str(tokens.setdefault(tok, len(tokens))) for tok in target)
+                          for target in legal.targets(card, pay))
             invokes.append([card, pay, sets.setdefault(texts, len(sets))])
         menu["pass"] = True
         menu["invokes"] = invokes
+        menu["tokens"] = list(tokens)
         menu["target_sets"] = [list(texts) for texts in sets]
     elif phase == "place":
         assert state.offered is not None
