@@ -20,7 +20,7 @@ $(JS_STAMP): js/package.json js/package-lock.json
 
 ## demo: set up and open the playable notebook in JupyterLab (prints its URL)
 demo: $(STAMP)
-	ANYWIDGET_HMR=1 $(VENV)/bin/jupyter lab notebooks/01_play.ipynb --no-browser --ip=127.0.0.1 \
+	ANYWIDGET_HMR=1 $(VENV)/bin/jupyter lab notebooks/01_play.ipynb --no-browser --ip=127.0.0.1 --allow-root \
 		--port=$(LAB_PORT) --ServerApp.port_retries=50
 
 ## test: set up and run every check (lint, JS bundle is current, JS unit tests, Python, notebooks, browser test)
