@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .chance import Chance
 from .events import Event
 from .ruleset import STANDARD, TEMPLE_NAMES, Ruleset
-from .temple import SLOT_NAMES, Temple
+from .temple import Temple
 
 if TYPE_CHECKING:
     from .actions import AnyAction
@@ -167,9 +167,6 @@ class Draft:
     def freeze(self) -> State:
         return tuple.__new__(State, Draft._freeze(self))
 
-    def player_name(self, p: int) -> str:
-        return TEMPLE_NAMES[p]
-
 
 def new_game(ruleset: Ruleset = STANDARD, chance: Chance | None = None) -> tuple[State, list[Event]]:
     """R3: deal, shuffle, reveal the first room and throw for the guide. Returns the first state and its events."""
@@ -198,10 +195,6 @@ def new_game(ruleset: Ruleset = STANDARD, chance: Chance | None = None) -> tuple
     d = Draft(state)
     flow.setup(d, chance, log)
     return d.freeze(), log
-
-
-def slot_token(temple: int, slot: int) -> str:
-    return f"{TEMPLE_NAMES[temple]}:{SLOT_NAMES[slot]}"
 
 
 # Imported last: these modules use State and Draft.
