@@ -18,7 +18,7 @@ def test_wheel_ships_the_view_module(tmp_path: Path) -> None:
         names = set(z.namelist())
         shipped = z.read("naga_widget/static/naga_widget.js")
         metadata = z.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
-    assert shipped == (ROOT / "js" / "naga_widget.js").read_bytes()
+    assert shipped == (ROOT / "src" / "naga_widget" / "static" / "naga_widget.js").read_bytes()
     assert "naga_widget/py.typed" in names and "naga_widget/rules/state.py" in names
     requires = sorted(line.split(":", 1)[1].split(">")[0].strip() for line in metadata.splitlines()
                       if line.startswith("Requires-Dist:") and "extra ==" not in line)

@@ -1,5 +1,5 @@
 // index.js — the JavaScript view of the Naga Raja anywidget: the entry point that esbuild bundles
-// into js/naga_widget.js, the one self-contained ES module anywidget loads (`npm run build`).
+// into src/naga_widget/static/naga_widget.js, the one self-contained ES module anywidget loads (`npm run build`).
 //
 // Python holds the match and decides everything; this view only draws the synced
 // traits (catalog, board, menu, timeline, log, status) and sends back intents

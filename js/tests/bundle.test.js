@@ -1,10 +1,10 @@
-// The committed bundle js/naga_widget.js (what anywidget loads and the wheel ships): same exports
+// The committed bundle src/naga_widget/static/naga_widget.js (what anywidget loads and the wheel ships): same exports
 // as js/src/index.js, same markup, and render() works. `npm run check-bundle` checks it is current.
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as bundle from "../naga_widget.js";
+import * as bundle from "../../src/naga_widget/static/naga_widget.js";
 import * as src from "../src/index.js";
 import { catalog, fixture } from "./fixtures.js";
 
@@ -34,7 +34,7 @@ afterEach(() => {
   while (mounted.length) mounted.pop().remove();
 });
 
-describe("the bundle js/naga_widget.js", () => {
+describe("the bundle src/naga_widget/static/naga_widget.js", () => {
   it("exports the same names as js/src/index.js, and a default with render", () => {
     expect(Object.keys(bundle).sort()).toEqual(Object.keys(src).sort());
     expect(Object.keys(bundle.default)).toEqual(["render"]);

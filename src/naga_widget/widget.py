@@ -1,7 +1,7 @@
 """The Jupyter widget: play, rewind, fork and inspect a match by clicks.
 
 ``NagaWidget`` is an anywidget component. The match (Python) holds the truth; the
-view (``js/naga_widget.js``) receives only the projection of the match for the
+view (``static/naga_widget.js``, built from ``js/src``) receives only the projection of the match for the
 widget's perspective (R6) and sends back intents, which Python checks and
 applies. The traits and intents are described in ``docs/widget-protocol.md``.
 
@@ -61,12 +61,9 @@ _MISSING_VIEW = ("export default { render({ el }) { el.textContent = "
 
 
 def _esm_source() -> Path | str:
-    """The view's ES module: ``js/`` of a source checkout (hot reload), else the copy in the wheel."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here.parent.parent / "js" / "naga_widget.js", here / "static" / "naga_widget.js"):
-        if candidate.exists():
-            return candidate
-    return _MISSING_VIEW
+    """The view's ES module, built from ``js/src`` into the package (an editable install hot-reloads it)."""
+    bundle = Path(__file__).resolve().parent / "static" / "naga_widget.js"
+    return bundle if bundle.exists() else _MISSING_VIEW
 
 
 def catalog(ruleset: Ruleset) -> dict[str, Any]:
