@@ -21,8 +21,8 @@ from .rules import (
     Ruleset,
     State,
     new_game,
+    playout,
 )
-from .rules.flow import playout
 
 __version__ = "0.1.0"
 

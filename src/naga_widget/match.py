@@ -105,14 +105,24 @@ class Match:
 
     def __init__(self, seed: int | None = None, *, ruleset: Ruleset = STANDARD,
                  forced: dict[str, Iterable[Any]] | None = None) -> None:
-        self.seed = secrets.randbits(32) if seed is None else int(seed)
-        self.ruleset = ruleset
-        self._forced: dict[str, list[Any]] = {}
-        key = f"naga:{ruleset.id}:{self.seed}"
+        seed = secrets.randbits(32) if seed is None else int(seed)
+        key = _root_key(ruleset, seed)
         chance = Chance(random.Random(key), forced=forced)
         state, events = new_game(ruleset, chance)
-        self._forced = chance.forced
-        root = Node(0, None, None, chance.record or [], events, state, key)
+        self._start(seed, ruleset, Node(0, None, None, chance.record or [], events, state, key), chance.forced)
+
+    @classmethod
+    def _from_root(cls, seed: int, ruleset: Ruleset, root: Node) -> Match:
+        """A match whose tree is ``root`` alone (the setup step), e.g. to replay a saved match onto."""
+        match = cls.__new__(cls)
+        match._start(seed, ruleset, root, {})
+        return match
+
+    def _start(self, seed: int, ruleset: Ruleset, root: Node, forced: dict[str, list[Any]]) -> None:
+        """The fields of a match at its setup step; ``forced`` holds the chance outcomes not used yet."""
+        self.seed = seed
+        self.ruleset = ruleset
+        self._forced = forced
         self._nodes: list[Node] = [root]
         self._line: list[Node] = [root]
         self._cursor = 0
@@ -368,7 +378,40 @@ class Match:
     @classmethod
     def from_json(cls, data: Any) -> Match:
         """Rebuild a match by replaying and checking every step (raises :class:`ReplayError`)."""
-        return _load(cls, data)
+        saved = _Saved.read(data)
+        match = cls._from_root(saved.seed, saved.ruleset, _replay_setup(saved))
+        for i, raw in enumerate(saved.steps, start=1):
+            match._replay_step(i, raw)
+        match._restore_cursor(saved.current)
+        return match
+
+    def _replay_step(self, i: int, raw: Any) -> None:
+        """Replay step record ``i`` of a saved match onto the tree, checking it against its digest."""
+        where = f"step record {i}"
+        if not isinstance(raw, dict):
+            raise ReplayError(f"{where}: not an object")
+        parent = self._nodes[_index(raw.get("parent"), i, f"{where}: parent")]
+        try:
+            action = Action.parse(raw.get("action"))  # type: ignore[arg-type]  # parse reports a non-text
+        except ValueError as exc:
+            raise ReplayError(f"{where}: {exc}") from None
+        outcomes = _outcomes_from_json(raw.get("outcomes"), where)
+        chance = Chance(replay=outcomes)
+        try:
+            state, events = parent.state.transition(action, chance)
+        except ValueError as exc:
+            raise ReplayError(f"{where} ({action}) does not replay: {exc}") from None
+        _verify(chance, state, raw.get("digest"), f"{where} ({action})")
+        sibling = sum(1 for c in parent.children if c.action == action)
+        self._adopt(parent, Node(i, parent, action, outcomes, events, state, _key(parent.key, action, sibling)))
+
+    def _restore_cursor(self, current: dict[str, Any]) -> None:
+        """Show the saved line (the branch whose tip was saved) at the saved step."""
+        tip = self._nodes[_index(current.get("tip"), len(self._nodes), "saved cursor: tip")]
+        if tip.children:
+            raise ReplayError("saved cursor does not point at the tip of a branch")
+        self._line = tip.path()
+        self._cursor = _index(current.get("step"), len(self._line), "saved cursor: step")
 
     def __repr__(self) -> str:
         return (f"<Match seed={self.seed} step {self._cursor}/{len(self._line) - 1}, "
@@ -409,55 +452,51 @@ def _index(value: Any, size: int, what: str) -> int:
     return value
 
 
-def _load(cls: type[Match], data: Any) -> Match:
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ReplayError(f"not a saved match (expected format {FORMAT!r})")
-    if data.get("version") != VERSION:
-        raise ReplayError(f"saved match version {data.get('version')!r} is not supported (this is version {VERSION})")
-    if data.get("checksum") != _checksum(data):
-        raise ReplayError("the saved match was changed or cut after it was saved (checksum mismatch)")
-    try:
-        ruleset = RULESETS[data["ruleset"]]
-        seed = int(data["seed"])
-        setup, steps, current = data["setup"], data["steps"], data["current"]
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ReplayError(f"saved match is incomplete or malformed: {exc!r}") from None
-    if not (isinstance(setup, dict) and isinstance(steps, list) and isinstance(current, dict)):
-        raise ReplayError("saved match is malformed: 'setup' and 'current' must be objects, 'steps' a list")
-    match = cls.__new__(cls)
-    match.seed, match.ruleset, match._forced, match._listeners = seed, ruleset, {}, []
-    outcomes = _outcomes_from_json(setup.get("outcomes"), "setup")
+def _root_key(ruleset: Ruleset, seed: int) -> str:
+    """The chance seed of a match's setup; each step's key is derived from its parent's."""
+    return f"naga:{ruleset.id}:{seed}"
+
+
+@dataclass(frozen=True)
+class _Saved:
+    """The parts of a saved match document, checked for their form before anything is replayed."""
+
+    ruleset: Ruleset
+    seed: int
+    setup: dict[str, Any]
+    steps: list[Any]
+    current: dict[str, Any]
+
+    @staticmethod
+    def read(data: Any) -> _Saved:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ReplayError(f"not a saved match (expected format {FORMAT!r})")
+        if data.get("version") != VERSION:
+            raise ReplayError(f"saved match version {data.get('version')!r} is not supported "
+                              f"(this is version {VERSION})")
+        if data.get("checksum") != _checksum(data):
+            raise ReplayError("the saved match was changed or cut after it was saved (checksum mismatch)")
+        try:
+            ruleset = RULESETS[data["ruleset"]]
+            seed = int(data["seed"])
+            setup, steps, current = data["setup"], data["steps"], data["current"]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ReplayError(f"saved match is incomplete or malformed: {exc!r}") from None
+        if not (isinstance(setup, dict) and isinstance(steps, list) and isinstance(current, dict)):
+            raise ReplayError("saved match is malformed: 'setup' and 'current' must be objects, 'steps' a list")
+        return _Saved(ruleset, seed, setup, steps, current)
+
+
+def _replay_setup(saved: _Saved) -> Node:
+    """The setup step of a saved match, replayed from its recorded chance outcomes and checked."""
+    outcomes = _outcomes_from_json(saved.setup.get("outcomes"), "setup")
     chance = Chance(replay=outcomes)
     try:
-        state, events = new_game(ruleset, chance)
+        state, events = new_game(saved.ruleset, chance)
     except ValueError as exc:
         raise ReplayError(f"setup does not replay: {exc}") from None
-    _verify(chance, state, setup.get("digest"), "setup")
-    match._nodes = [Node(0, None, None, outcomes, events, state, f"naga:{ruleset.id}:{seed}")]
-    for i, raw in enumerate(steps, start=1):
-        where = f"step record {i}"
-        if not isinstance(raw, dict):
-            raise ReplayError(f"{where}: not an object")
-        parent = match._nodes[_index(raw.get("parent"), i, f"{where}: parent")]
-        try:
-            action = Action.parse(raw.get("action"))  # type: ignore[arg-type]  # parse reports a non-text
-        except ValueError as exc:
-            raise ReplayError(f"{where}: {exc}") from None
-        outcomes = _outcomes_from_json(raw.get("outcomes"), where)
-        chance = Chance(replay=outcomes)
-        try:
-            state, events = parent.state.transition(action, chance)
-        except ValueError as exc:
-            raise ReplayError(f"{where} ({action}) does not replay: {exc}") from None
-        _verify(chance, state, raw.get("digest"), f"{where} ({action})")
-        sibling = sum(1 for c in parent.children if c.action == action)
-        match._adopt(parent, Node(i, parent, action, outcomes, events, state, _key(parent.key, action, sibling)))
-    tip = match._nodes[_index(current.get("tip"), len(match._nodes), "saved cursor: tip")]
-    if tip.children:
-        raise ReplayError("saved cursor does not point at the tip of a branch")
-    match._line = tip.path()
-    match._cursor = _index(current.get("step"), len(match._line), "saved cursor: step")
-    return match
+    _verify(chance, state, saved.setup.get("digest"), "setup")
+    return Node(0, None, None, outcomes, events, state, _root_key(saved.ruleset, saved.seed))
 
 
 def _verify(chance: Chance, state: State, digest: Any, where: str) -> None:

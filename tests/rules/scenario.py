@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from naga_widget.rules import STANDARD, Chance, IllegalActionError, State, new_game
+from naga_widget.rules import STANDARD, Chance, IllegalActionError, Phase, State, new_game
 from naga_widget.rules.ruleset import TRAP
 from naga_widget.rules.temple import SLOT_NAMES, Temple, place_tile, reached_slots, reached_spaces
 
@@ -140,7 +140,7 @@ def situation(
     if offered and offered[1]:
         amulet_pile -= {offered[1]}
     state = base_state()._replace(
-        phase=phase, to_move=to_move, round=round, guide=guide, temples=tuple(temples), hands=hands,
+        phase=Phase(phase), to_move=to_move, round=round, guide=guide, temples=tuple(temples), hands=hands,
         shown=(frozenset(shown[0]), frozenset(shown[1])), calls=calls, sticks=sticks, supply=supply,
         amulets=(tuple(sorted(amulets[0])), tuple(sorted(amulets[1]))),
         spent=(tuple(spent[0]), tuple(spent[1])), deck=deck, discard=discard, rooms=tuple(sorted(rooms)),

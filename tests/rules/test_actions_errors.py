@@ -35,25 +35,26 @@ def states_by_phase():
     return {"call": call, "confront": confront, "place": place, "give": give}
 
 
-@pytest.mark.parametrize("phase, action, rule", [
-    ("call", "pass", "R4.1"),
-    ("call", "invoke 01a brown", "R4.1"),
-    ("call", "place 6 rot0", "R4.1"),
-    ("call", "give 01a", "R4.1"),
-    ("confront", "call 12a", "R4.2"),
-    ("confront", "place 6 rot0", "R4.2"),
-    ("confront", "give 12a", "R4.2"),
-    ("place", "pass", "R4.3"),
-    ("place", "call 12a", "R4.3"),
-    ("place", "invoke 12a brown", "R4.3"),
-    ("place", "give 12a", "R4.3"),
-    ("give", "pass", "R4.4"),
-    ("give", "call 05b", "R4.4"),
-    ("give", "place 6 rot0", "R4.4"),
+@pytest.mark.parametrize("phase, action, rule, step", [
+    ("call", "pass", "R4.1", "Call of Fate"),
+    ("call", "invoke 01a brown", "R4.1", "Call of Fate"),
+    ("call", "place 6 rot0", "R4.1", "Call of Fate"),
+    ("call", "give 01a", "R4.1", "Call of Fate"),
+    ("confront", "call 12a", "R4.2", "Confrontation"),
+    ("confront", "place 6 rot0", "R4.2", "Confrontation"),
+    ("confront", "give 12a", "R4.2", "Confrontation"),
+    ("place", "pass", "R4.3", "Exploration"),
+    ("place", "call 12a", "R4.3", "Exploration"),
+    ("place", "invoke 12a brown", "R4.3", "Exploration"),
+    ("place", "give 12a", "R4.3", "Exploration"),
+    ("give", "pass", "R4.4", "New Deal"),
+    ("give", "call 05b", "R4.4", "New Deal"),
+    ("give", "place 6 rot0", "R4.4", "New Deal"),
 ])
-def test_r8_wrong_step_cites_the_step(phase, action, rule):
+def test_r8_wrong_step_cites_the_step(phase, action, rule, step):
     err = rejected(states_by_phase()[phase], action)
     assert err.rule == rule
+    assert str(err) == f"'{action.split()[0]}' is not a decision of the {step} ({rule})"
     assert not isinstance(err, ActionFormatError)
 
 

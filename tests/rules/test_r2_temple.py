@@ -72,34 +72,24 @@ def test_r2_3_entrance_tile_alone(shape, k):
     assert slots == ({"W2"} if "S" in o and "W" in o else set())
 
 
+# The tested tile on the top row, with crosses (or a straight) below it leading up from an entrance:
+# (tiles below, its space, slots those tiles reach, slot reached through each of its openings).
+TOP_ROW = [
+    pytest.param({6: ("R01", 0), 3: ("R02", 0)}, 0, {"W2", "W1"}, {"W": "W0", "N": "N0"}, id="north-west"),
+    pytest.param({8: ("R01", 0), 5: ("R02", 0)}, 2, {"E2", "E1"}, {"N": "N2", "E": "E0"}, id="north-east"),
+    pytest.param({7: ("R01", 0), 4: ("R17", 0)}, 1, set(), {"N": "N1"}, id="north-middle"),
+]
+
+
+@pytest.mark.parametrize("below, space, slots_below, slot_of_opening", TOP_ROW)
 @pytest.mark.parametrize("shape, k", SHAPE_ROTATIONS)
-def test_r2_3_north_west_corner(shape, k):
-    """Crosses on 6 and 3 lead up the west column to the tested tile on (0,0)."""
+def test_r2_3_top_row_tile_reached_from_below(shape, k, below, space, slots_below, slot_of_opening):
+    """The tile is reached iff it opens S towards the path; then each of its outer openings reaches a slot."""
     o = OPENINGS[shape][k]
-    spaces, slots = _reach({6: ("R01", 0), 3: ("R02", 0), 0: (SHAPE_ROOM[shape], k)})
+    spaces, slots = _reach({**below, space: (SHAPE_ROOM[shape], k)})
     on = "S" in o
-    assert spaces == ({6, 3} | ({0} if on else set()))
-    assert slots == {"W2", "W1"} | {s for d, s in (("W", "W0"), ("N", "N0")) if on and d in o}
-
-
-@pytest.mark.parametrize("shape, k", SHAPE_ROTATIONS)
-def test_r2_3_north_east_corner(shape, k):
-    """Crosses on 8 and 5 lead up the east column to the tested tile on (0,2)."""
-    o = OPENINGS[shape][k]
-    spaces, slots = _reach({8: ("R01", 0), 5: ("R02", 0), 2: (SHAPE_ROOM[shape], k)})
-    on = "S" in o
-    assert spaces == ({8, 5} | ({2} if on else set()))
-    assert slots == {"E2", "E1"} | {s for d, s in (("N", "N2"), ("E", "E0")) if on and d in o}
-
-
-@pytest.mark.parametrize("shape, k", SHAPE_ROTATIONS)
-def test_r2_3_north_middle(shape, k):
-    """A straight column 7-4 leads to the tested tile on (0,1): N1 iff it opens N (and S)."""
-    o = OPENINGS[shape][k]
-    spaces, slots = _reach({7: ("R01", 0), 4: ("R17", 0), 1: (SHAPE_ROOM[shape], k)})
-    on = "S" in o
-    assert spaces == ({7, 4} | ({1} if on else set()))
-    assert slots == ({"N1"} if on and "N" in o else set())
+    assert spaces == set(below) | ({space} if on else set())
+    assert slots == slots_below | {s for d, s in slot_of_opening.items() if on and d in o}
 
 
 def test_r2_3_opposite_opening_needed():

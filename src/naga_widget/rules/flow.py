@@ -1,56 +1,39 @@
-"""R3, R4 and R7 — setup, the four steps of a round, and the end of the game.
+"""R3.4–R3.6, R4.1–R4.4 and R7.2 — the rest of the setup, the four steps of a round, a full temple.
 
-Every function here works on a :class:`Draft` (a private working copy) and is
-called from :func:`apply`, after the action was checked. Automatic steps
-(calling nothing, automatic passes, reveals, throws, draws, end checks) run in
+Every function here works on a :class:`~.draft.Draft` (a private working copy)
+and is called from :func:`apply`, after the action was checked. Automatic steps
+(calling nothing, automatic passes, reveals, throws, draws) run in
 :func:`advance` until a player must decide or the game is over. The engine
-loops; it never recurses (R4.2.3).
+loops; it never recurses (R4.2.3). What follows any change to a temple (R2.4,
+R7.1) is in upkeep.py, shared with the effects.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TypeVar
 
-from . import effects, legal
-from .actions import AnyAction, Invoke
+from . import legal
+from .actions import AnyAction, Call, Give, Invoke, Pass, Place
 from .chance import Chance
+from .draft import Draft, Readable, put, remove_one
+from .effects import EFFECTS
 from .errors import ChanceError, IllegalActionError
 from .events import Event
+from .position import Position
 from .ruleset import NAGA, TEMPLE_NAMES
-from .temple import SLOT_NAMES, Temple, place_tile, reevaluate
+from .steps import EndReason, Phase
+from .temple import place_tile
+from .upkeep import draw, finish, score, temple_changed
 
-if TYPE_CHECKING:
-    from .state import Draft, State
-else:
-    Draft = None  # set by state.py once it is defined (the two modules need each other)
+P = TypeVar("P", bound=Position)
 
-T = TypeVar("T")
-
-
-class Outcome(NamedTuple):
-    """The end of a game (R7): who won, why, and the final scores (amulets included)."""
-
-    winner: int
-    reason: str  # "three_cursed", "target_score" or "full_temple"
-    rule: str
-    scores: tuple[int, int]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "reason": self.reason, "rule": self.rule, "scores": list(self.scores)}
+# The phases as module globals: the functions below run at every step of a playout, and a global
+# is read several times faster than an enum member (``Phase.CALL``).
+_CALL, _CONFRONT, _PLACE, _GIVE = Phase.CALL, Phase.CONFRONT, Phase.PLACE, Phase.GIVE
 
 
-def put(pair: tuple[T, T], player: int, value: T) -> tuple[T, T]:
-    """``pair`` with the entry of ``player`` replaced."""
-    return (value, pair[1]) if player == 0 else (pair[0], value)
-
-
-def remove_one(items: tuple[str, ...], item: str) -> tuple[str, ...]:
-    i = items.index(item)
-    return items[:i] + items[i + 1:]
-
-
-def apply(state: State, action: AnyAction, chance: Chance | None, log: list[Event] | None) -> State:
+def apply(state: P, action: AnyAction, chance: Chance | None, log: list[Event] | None) -> P:
     """Check ``action`` (R8), carry it out, then run the automatic steps that follow."""
     legal.check(state, action)
     d = Draft(state)
@@ -61,21 +44,21 @@ def apply(state: State, action: AnyAction, chance: Chance | None, log: list[Even
 def act(d: Draft, action: AnyAction, chance: Chance, log: list[Event] | None) -> None:
     """Carry out an action already known to be legal, and what follows automatically."""
     p = d.to_move
-    kind = action.kind
-    if kind == "call":
-        call(d, p, tuple(sorted(action.cards)), chance, log)  # type: ignore[union-attr]
-    elif kind == "pass":
-        pass_turn(d, p, log, automatic=False)
-    elif kind == "invoke":
-        invoke(d, p, action, chance, log)  # type: ignore[arg-type]
-    elif kind == "place":
-        place(d, p, action.space, action.rotation, chance, log)  # type: ignore[union-attr]
-    else:
-        give(d, p, action.card, chance, log)  # type: ignore[union-attr]
+    match action:  # class patterns without sub-patterns: this runs at every step of a playout
+        case Call():
+            call(d, p, tuple(sorted(action.cards)), chance, log)
+        case Pass():
+            pass_turn(d, p, log, automatic=False)
+        case Invoke():
+            invoke(d, p, action, chance, log)
+        case Place():
+            place(d, p, action.space, action.rotation, chance, log)
+        case Give():
+            give(d, p, action.card, chance, log)
     advance(d, chance, log)
 
 
-def playout(state: State, rng: random.Random, chance: Chance | None = None) -> State:
+def playout(state: P, rng: random.Random, chance: Chance | None = None) -> P:
     """Play random legal actions to the end of the game and return the final state.
 
     The actions follow :meth:`LegalActions.sample` (the distribution of ``RandomBot``)
@@ -88,7 +71,7 @@ def playout(state: State, rng: random.Random, chance: Chance | None = None) -> S
         chance = Chance(rng, record=False)
     d = Draft(state)
     while d.outcome is None:
-        act(d, legal.sample_action(d, rng), chance, None)  # type: ignore[arg-type]
+        act(d, legal.sample_action(d, rng), chance, None)
     return d.freeze()
 
 
@@ -137,18 +120,18 @@ def advance(d: Draft, chance: Chance, log: list[Event] | None) -> None:
     """Run what needs no decision: empty calls (R4.1) and automatic passes (R4.2.2)."""
     while d.outcome is None:
         p = d.to_move
-        if d.phase == "call" and not d.hands[p]:
+        if d.phase == _CALL and not d.hands[p]:
             if log is not None:
                 log.append(Event("R4.1", "call", f"{TEMPLE_NAMES[p]} has no cards and calls nothing",
                                  {"player": p, "count": 0}))
             call(d, p, (), chance, log)
-        elif d.phase == "confront" and pass_is_automatic(d, p):
+        elif d.phase == _CONFRONT and pass_is_automatic(d, p):
             pass_turn(d, p, log, automatic=True)
         else:
             return
 
 
-def pass_is_automatic(d: Draft | State, p: int) -> bool:
+def pass_is_automatic(d: Readable, p: int) -> bool:
     """R4.2.2: pass is automatic when evident to both: empty hand, or no naga stick and no amulet."""
     if not d.hands[p]:
         return True
@@ -156,76 +139,6 @@ def pass_is_automatic(d: Draft | State, p: int) -> bool:
         return False
     held = d.sticks[p]
     return not any(token in held for _, token in d.ruleset.naga_tokens)
-
-
-def score(d: Draft, p: int) -> int:
-    """R6: face-up relics + collected treasures of player ``p``."""
-    return d.temples[p].relic_points(d.ruleset) + d.ruleset.amulet_points(d.amulets[p])
-
-
-def finish(d: Draft, winner: int, reason: str, rule: str, log: list[Event] | None) -> None:
-    scores = (score(d, 0), score(d, 1))
-    d.outcome = Outcome(winner, reason, rule, scores)
-    d.phase, d.to_move = "over", -1
-    if log is not None:
-        why = {"three_cursed": "three cursed relics face up", "target_score": "score of 25 or more",
-               "full_temple": "a full temple"}[reason]
-        log.append(Event(rule, "game_over", f"game over ({why}): {TEMPLE_NAMES[winner]} wins, "
-                         f"scores gold {scores[0]}, silver {scores[1]}",
-                         {"winner": winner, "reason": reason, "scores": list(scores),
-                          "amulets": [list(d.amulets[0]), list(d.amulets[1])]}))
-
-
-def temple_changed(d: Draft, owner: int, temple: Temple, log: list[Event] | None, rule: str) -> None:
-    """R2.4: re-evaluate a changed temple, then check R7.1 for its owner."""
-    r = reevaluate(temple)
-    d.temples = put(d.temples, owner, r.temple)
-    if not (r.revealed or r.hidden or r.collected):
-        return
-    name = TEMPLE_NAMES[owner]
-    if r.collected:
-        d.amulets = put(d.amulets, owner, tuple(sorted(d.amulets[owner] + tuple(a for _, a in r.collected))))
-    if log is not None:
-        relics = r.temple.relics
-        for i in r.revealed:
-            log.append(Event("R2.4", "relic_revealed", f"{name} {SLOT_NAMES[i]}: relic {relics[i]} flips face up",
-                             {"temple": owner, "slot": SLOT_NAMES[i], "relic": relics[i], "cause": rule}))
-        for i in r.hidden:
-            log.append(Event("R2.4", "relic_hidden", f"{name} {SLOT_NAMES[i]}: relic {relics[i]} flips face down",
-                             {"temple": owner, "slot": SLOT_NAMES[i], "relic": relics[i], "cause": rule}))
-        for space, amulet in r.collected:
-            log.append(Event("R2.4", "amulet_collected", f"{name} collects the amulet on space {space}",
-                             {"player": owner, "space": space}, owner, amulet, {"amulet": amulet}))
-    check_end(d, owner, log)
-
-
-def check_end(d: Draft, owner: int, log: list[Event] | None) -> None:
-    """R7.1, in order: three cursed relics face up lose; a score of 25 or more wins."""
-    rs = d.ruleset
-    if d.temples[owner].cursed_up(rs) >= rs.cursed_limit:
-        finish(d, 1 - owner, "three_cursed", "R7.1", log)
-    elif score(d, owner) >= rs.target_score:
-        finish(d, owner, "target_score", "R7.1", log)
-
-
-# -- cards -----------------------------------------------------------------------------------
-def draw(d: Draft, player: int, n: int, chance: Chance, log: list[Event] | None) -> tuple[str, ...]:
-    """Draw up to ``n`` cards; an empty deck is refilled from the shuffled discard pile (R4.4)."""
-    got: list[str] = []
-    for _ in range(n):
-        if not d.deck:
-            if not d.discard:
-                if log is not None:
-                    log.append(Event("R4.4", "draw_stops", "deck and discard pile are empty: the draw stops", {}))
-                break
-            d.deck, d.discard = tuple(sorted(d.discard)), ()
-            if log is not None:
-                log.append(Event("R4.4", "reshuffle", f"the discard pile ({len(d.deck)} cards) is shuffled "
-                                 "to form a new deck", {"count": len(d.deck)}))
-        card = chance.pick("card", d.deck)
-        d.deck = remove_one(d.deck, card)
-        got.append(card)
-    return tuple(got)
 
 
 def reveal_room(d: Draft, chance: Chance, log: list[Event] | None, rule: str) -> None:
@@ -247,6 +160,7 @@ def reveal_room(d: Draft, chance: Chance, log: list[Event] | None, rule: str) ->
 
 # -- R4.1 Call of Fate ---------------------------------------------------------------------------
 def call(d: Draft, p: int, cards: tuple[str, ...], chance: Chance, log: list[Event] | None) -> None:
+    """R4.1: lay the called cards face down (none from an empty hand); after the second call, R4.2 begins."""
     if cards:
         d.hands = put(d.hands, p, tuple([c for c in d.hands[p] if c not in cards]))
         if log is not None:
@@ -304,7 +218,7 @@ def confront(d: Draft, chance: Chance, log: list[Event] | None) -> None:
                 log.append(Event("R4.2", "throw", f"{TEMPLE_NAMES[p]} throws {' '.join(sticks[p])}",
                                  {"player": p, "sticks": list(sticks[p])}))
     d.sticks = (sticks[0], sticks[1])
-    d.phase, d.to_move, d.passes = "confront", g, 0
+    d.phase, d.to_move, d.passes = _CONFRONT, g, 0
 
 
 def pass_turn(d: Draft, p: int, log: list[Event] | None, automatic: bool) -> None:
@@ -323,6 +237,7 @@ def invoke(d: Draft, p: int, action: Invoke, chance: Chance, log: list[Event] | 
     """R4.2.2: pay a naga, play the card, resolve its effect (R5), then discard the card."""
     rs = d.ruleset
     card = rs.card(action.card)
+    effect = EFFECTS[card.effect]
     if action.pay == "charm":
         charm = next(a for a in d.amulets[p] if rs.amulet(a).is_charm)
         d.amulets = put(d.amulets, p, remove_one(d.amulets[p], charm))
@@ -338,13 +253,12 @@ def invoke(d: Draft, p: int, action: Invoke, chance: Chance, log: list[Event] | 
     if card.id in d.shown[p]:
         d.shown = put(d.shown, p, d.shown[p] - {card.id})
     if log is not None:
-        name = effects.NAMES[card.effect]
         target = " ".join(action.target)
         log.append(Event(card.effect, "invoke", f"{TEMPLE_NAMES[p]} pays {paid} and invokes {card.id} "
-                         f"{name}{' → ' + target if target else ''}",
+                         f"{effect.name}{' → ' + target if target else ''}",
                          {"player": p, "card": card.id, "effect": card.effect, "pay": action.pay,
                           "target": list(action.target)}))
-    effects.resolve(d, p, card.effect, action.target, chance, log)
+    effect.resolve(d, p, action.target, chance, log)
     d.discard += (card.id,)
     if d.outcome is None:
         d.passes = 0
@@ -363,7 +277,7 @@ def explore(d: Draft, log: list[Event] | None) -> None:
         log.append(Event("R4.3", "room_won", f"fate points gold {fate[0]}, silver {fate[1]}: "
                          f"{TEMPLE_NAMES[winner]} wins room {d.offered[0] if d.offered else '?'}{tie}",
                          {"winner": winner, "fate": list(fate)}))
-    d.phase, d.to_move = "place", winner
+    d.phase, d.to_move = _PLACE, winner
 
 
 def place(d: Draft, p: int, space: int, rotation: int, chance: Chance, log: list[Event] | None) -> None:
@@ -381,7 +295,7 @@ def place(d: Draft, p: int, space: int, rotation: int, chance: Chance, log: list
     if d.temples[p].is_full():  # R7.2
         scores = (score(d, 0), score(d, 1))
         winner = p if scores[p] >= scores[1 - p] else 1 - p
-        finish(d, winner, "full_temple", "R7.2", log)
+        finish(d, winner, EndReason.FULL_TEMPLE, "R7.2", log)
         return
     # R4.3.4: sticks return to the supply, called cards to the discard pile.
     if d.sticks[0] or d.sticks[1]:
@@ -399,7 +313,7 @@ def place(d: Draft, p: int, space: int, rotation: int, chance: Chance, log: list
 
 # -- R4.4 New Deal ---------------------------------------------------------------------------
 def new_deal(d: Draft, chance: Chance, log: list[Event] | None) -> None:
-    """R4.4.1–2: the scroll passes; the new guide draws three cards."""
+    """R4.4.1–R4.4.2: the scroll passes; the new guide draws three cards."""
     d.guide = g = 1 - d.guide
     drawn = draw(d, g, d.ruleset.new_deal_draw, chance, log)
     if log is not None:
@@ -407,7 +321,7 @@ def new_deal(d: Draft, chance: Chance, log: list[Event] | None) -> None:
                          f"{len(drawn)} card(s)", {"guide": g, "count": len(drawn)}, g, " ".join(drawn),
                          {"cards": list(drawn)}))
     if len(drawn) >= 2:
-        d.drawn, d.phase, d.to_move = drawn, "give", g
+        d.drawn, d.phase, d.to_move = drawn, _GIVE, g
     else:
         d.hands = put(d.hands, g, tuple(sorted(d.hands[g] + drawn)))
         next_round(d, chance, log)
@@ -431,5 +345,5 @@ def next_round(d: Draft, chance: Chance, log: list[Event] | None) -> None:
     """R4.4.3: the next room is offered and a new round begins with the guide's call."""
     reveal_room(d, chance, log, "R4.4")
     d.round += 1
-    d.phase, d.to_move, d.passes = "call", d.guide, 0
+    d.phase, d.to_move, d.passes = _CALL, d.guide, 0
 

@@ -12,21 +12,25 @@ import random
 from collections.abc import Callable, Iterator
 from functools import partial
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
 
-from . import effects
 from .actions import Action, AnyAction, Call, Give, Invoke, Pass, Place
+from .draft import Readable
+from .effects import EFFECTS, Sticks
 from .errors import IllegalActionError
+from .position import Position
 from .ruleset import NAGA
+from .steps import STEPS, Phase
 
-if TYPE_CHECKING:
-    from .state import State
+_HAS_TARGET = {e.id: e.has_target for e in EFFECTS.values()}
+_TARGETS = {e.id: e.targets for e in EFFECTS.values()}
+_PAY_MATTERS = frozenset(e.id for e in EFFECTS.values() if e.pay_matters)
 
-STEP_NAMES = {"call": "the Call of Fate", "confront": "the Confrontation",
-              "place": "the Exploration (placing the room)", "give": "the New Deal (giving a card)"}
+# The phases as module globals: legality is asked at every step of a game, and a global is read
+# several times faster than an enum member (``Phase.CALL``).
+_CALL, _CONFRONT, _PLACE, _GIVE, _OVER = Phase.CALL, Phase.CONFRONT, Phase.PLACE, Phase.GIVE, Phase.OVER
 
 
-def payments(s: State, p: int) -> tuple[str, ...]:
+def payments(s: Readable, p: int) -> tuple[str, ...]:
     """R4.2.2: the ways ``p`` can pay a naga — a stick type showing a naga, or ``"charm"``."""
     held = s.sticks[p]
     pays = tuple([name for name, token in s.ruleset.naga_tokens if token in held])
@@ -35,7 +39,7 @@ def payments(s: State, p: int) -> tuple[str, ...]:
     return pays
 
 
-def after_paying(s: State, p: int, pay: str) -> tuple[Any, tuple[int, ...]]:
+def after_paying(s: Readable, p: int, pay: str) -> tuple[Sticks, tuple[int, ...]]:
     """Sticks and supply once ``pay`` is paid (the naga stick returns to the supply)."""
     if pay == "charm":
         return s.sticks, s.supply
@@ -47,10 +51,7 @@ def after_paying(s: State, p: int, pay: str) -> tuple[Any, tuple[int, ...]]:
     return sticks, s.supply[:k] + (s.supply[k] + 1,) + s.supply[k + 1:]
 
 
-_PAY_DEPENDENT = frozenset({"E01", "E02", "E04"})
-
-
-def call_groups(s: State, p: int) -> list[list[str]]:
+def call_groups(s: Readable, p: int) -> list[list[str]]:
     """R4.1: the player's cards grouped by stick type, in the ruleset's order of types
     (a call is a non-empty subset of one group)."""
     kind = s.ruleset.card_kind
@@ -60,7 +61,7 @@ def call_groups(s: State, p: int) -> list[list[str]]:
     return [g for g in groups if g]
 
 
-def invoke_heads(s: State, p: int) -> tuple[tuple[str, str], ...]:
+def invoke_heads(s: Readable, p: int) -> tuple[tuple[str, str], ...]:
     """R4.2.2: the (card, payment) pairs whose effect has a target after paying."""
     pays = payments(s, p)
     if not pays:
@@ -70,10 +71,10 @@ def invoke_heads(s: State, p: int) -> tuple[tuple[str, str], ...]:
     ok: dict[str | tuple[str, str], bool] = {}
     for card in s.hands[p]:
         effect = effect_of[card]
-        if effect not in _PAY_DEPENDENT:  # the payment cannot change whether it has a target
+        if effect not in _PAY_MATTERS:  # the payment cannot change whether it has a target
             found = ok.get(effect)
             if found is None:
-                found = ok[effect] = effects.has_target(s, p, effect, s.sticks, s.supply)
+                found = ok[effect] = _HAS_TARGET[effect](s, p, s.sticks, s.supply)
             if found:
                 heads.extend((card, pay) for pay in pays)
             continue
@@ -81,22 +82,22 @@ def invoke_heads(s: State, p: int) -> tuple[tuple[str, str], ...]:
             found = ok.get((effect, pay))
             if found is None:
                 sticks, supply = after_paying(s, p, pay)
-                found = ok[(effect, pay)] = effects.has_target(s, p, effect, sticks, supply)
+                found = ok[(effect, pay)] = _HAS_TARGET[effect](s, p, sticks, supply)
             if found:
                 heads.append((card, pay))
     return tuple(heads)
 
 
-def invoke_targets(s: State, p: int, card: str, pay: str) -> tuple[tuple[str, ...], ...]:
+def invoke_targets(s: Readable, p: int, card: str, pay: str) -> tuple[tuple[str, ...], ...]:
     """The legal targets of ``card`` paid with ``pay`` (R5, after paying)."""
     effect = s.ruleset.card_effect[card]
-    if effect not in _PAY_DEPENDENT:
-        return effects.targets(s, p, effect, s.sticks, s.supply)
+    if effect not in _PAY_MATTERS:
+        return _TARGETS[effect](s, p, s.sticks, s.supply)
     sticks, supply = after_paying(s, p, pay)
-    return effects.targets(s, p, effect, sticks, supply)
+    return _TARGETS[effect](s, p, sticks, supply)
 
 
-def sample_action(s: State, rng: random.Random) -> AnyAction:
+def sample_action(s: Readable, rng: random.Random) -> AnyAction:
     """A random legal action for the player to move, drawn without listing every action.
 
     The distribution (that of ``RandomBot``): in the Confrontation, uniform over ``pass``
@@ -107,11 +108,11 @@ def sample_action(s: State, rng: random.Random) -> AnyAction:
         raise IllegalActionError("no legal action: the game is over", "R7")
     phase = s.phase
     p = s.to_move
-    if phase == "confront":
+    if phase == _CONFRONT:
         return _pick_invoke(rng, invoke_heads(s, p), partial(invoke_targets, s, p))
-    if phase == "call":
+    if phase == _CALL:
         return _pick_call(rng, call_groups(s, p))
-    if phase == "place":
+    if phase == _PLACE:
         assert s.offered is not None
         return _pick_place(rng, s.temples[p].placements(), s.ruleset.room(s.offered[0]).orientations())
     return _pick_give(rng, s.drawn)
@@ -161,11 +162,11 @@ class LegalActions:
 
     __slots__ = ("_s", "player", "phase", "_list", "_heads", "_targets", "_set", "_groups")
 
-    def __init__(self, state: State) -> None:
-        self._s: State | None = state
+    def __init__(self, state: Position) -> None:
+        self._s: Position | None = state
         over = state.outcome is not None
         self.player = None if over else state.to_move
-        self.phase = "over" if over else state.phase
+        self.phase = _OVER if over else state.phase
         self._list: tuple[AnyAction, ...] | None = None
         self._heads: tuple[tuple[str, str], ...] | None = None
         self._targets: dict[tuple[str, str], tuple[tuple[str, ...], ...]] | None = None
@@ -181,26 +182,27 @@ class LegalActions:
         copy._targets = {head: self.targets(*head) for head in copy._heads}
         copy._set = frozenset(copy._list)
         s = self._s
-        copy._groups = call_groups(s, s.to_move) if s is not None and self.phase == "call" else self._groups
+        copy._groups = call_groups(s, s.to_move) if s is not None and self.phase == _CALL else self._groups
         copy._s = None
         return copy
 
     def _listed(self) -> tuple[AnyAction, ...]:
         if self._list is None:
-            s, phase = self._s, self.phase
+            s = self._s
             assert s is not None
             p = s.to_move
+            phase = self.phase
             found: tuple[AnyAction, ...] = ()
-            if phase == "call":
+            if phase == _CALL:
                 found = tuple(Call(cards) for group in call_groups(s, p)
                               for n in range(1, len(group) + 1) for cards in combinations(group, n))
-            elif phase == "place":
+            elif phase == _PLACE:
                 assert s.offered is not None
                 rotations = s.ruleset.room(s.offered[0]).orientations()
                 found = tuple(Place(space, k) for space in s.temples[p].placements() for k in rotations)
-            elif phase == "give":
+            elif phase == _GIVE:
                 found = tuple(Give(c) for c in s.drawn)
-            elif phase == "confront":
+            elif phase == _CONFRONT:
                 found = (Pass(),) + tuple(Invoke(card, pay, target) for card, pay in self.invoke_heads()
                                           for target in self.targets(card, pay))
             self._list = found
@@ -212,7 +214,7 @@ class LegalActions:
         if self._heads is None:
             s = self._s
             assert s is not None
-            self._heads = invoke_heads(s, s.to_move) if self.phase == "confront" else ()
+            self._heads = invoke_heads(s, s.to_move) if self.phase == _CONFRONT else ()
         return self._heads
 
     def targets(self, card: str, pay: str) -> tuple[tuple[str, ...], ...]:
@@ -233,15 +235,16 @@ class LegalActions:
         return len(self._listed())
 
     def __bool__(self) -> bool:
-        return self.phase != "over"
+        return self.phase != _OVER
 
     def __contains__(self, action: object) -> bool:
         """``a in legal`` for an action value, its text form or its JSON form."""
         try:
-            action = Action.coerce(action)  # type: ignore[arg-type]
+            action = Action.coerce(action)  # type: ignore[arg-type]  # coerce reports what it cannot read
             if self._s is None:
-                return action in self._set  # type: ignore[operator]
-            check(self._s, action)  # type: ignore[arg-type]
+                assert self._set is not None
+                return action in self._set
+            check(self._s, action)
         except IllegalActionError:
             return False
         return True
@@ -251,63 +254,62 @@ class LegalActions:
         if self._s is not None:
             return sample_action(self._s, rng)
         phase, listed = self.phase, self._listed()
-        if phase == "over":
+        if phase == _OVER:
             raise IllegalActionError("no legal action: the game is over", "R7")
-        if phase == "confront":
+        if phase == _CONFRONT:
             return _pick_invoke(rng, self.invoke_heads(), self.targets)
-        if phase == "call":
+        if phase == _CALL:
             return _pick_call(rng, self._groups)
-        if phase == "place":
-            spaces = tuple(dict.fromkeys(a.space for a in listed))  # type: ignore[union-attr]
-            rotations = tuple(dict.fromkeys(a.rotation for a in listed))  # type: ignore[union-attr]
+        if phase == _PLACE:
+            places = [a for a in listed if isinstance(a, Place)]
+            spaces = tuple(dict.fromkeys(a.space for a in places))
+            rotations = tuple(dict.fromkeys(a.rotation for a in places))
             return _pick_place(rng, spaces, rotations)
-        return _pick_give(rng, tuple(a.card for a in listed))  # type: ignore[union-attr]
+        return _pick_give(rng, tuple(a.card for a in listed if isinstance(a, Give)))
 
     def __repr__(self) -> str:
         return f"<LegalActions {self.phase}: {len(self)} actions>"
 
 
 # -- the checker --------------------------------------------------------------------------------
-def check(s: State, action: AnyAction) -> None:
+def check(s: Readable, action: AnyAction) -> None:
     """Raise :class:`IllegalActionError` unless ``action`` is legal for the player to move."""
     if s.outcome is not None:
         raise IllegalActionError("the game is over; no action is possible", "R7")
-    phase = s.phase
-    if not isinstance(action, _EXPECTED[phase]):
-        kind = getattr(action, "kind", type(action).__name__)
-        raise IllegalActionError(f"'{kind}' is not a decision of {STEP_NAMES[phase]}", phase_rule(phase))
-    p = s.to_move
-    rs = s.ruleset
-    if isinstance(action, Call):
-        cards = action.cards
-        if not cards:
-            raise IllegalActionError("a call needs at least one card", "R4.1")
-        if len(set(cards)) != len(cards):
-            raise IllegalActionError(f"a card is named twice in {' '.join(cards)}", "R4.1")
-        hand = s.hands[p]
-        missing = [c for c in cards if c not in hand]
-        if missing:
-            raise IllegalActionError(f"{', '.join(missing)} not in your hand", "R4.1")
-        kinds = {rs.card_stick[c] for c in cards}
-        if len(kinds) > 1:
-            raise IllegalActionError(f"called cards must show one stick type, these show {sorted(kinds)}", "R4.1")
-    elif isinstance(action, Invoke):
-        _check_invoke(s, p, action)
-    elif isinstance(action, Place):
-        _check_place(s, p, action)
-    elif isinstance(action, Give):
-        if action.card not in s.drawn:
-            raise IllegalActionError(f"{action.card} is not one of the drawn cards {' '.join(s.drawn)}", "R4.4")
+    phase, p = s.phase, s.to_move
+    match action:
+        case Call() if phase == _CALL:
+            _check_call(s, p, action)
+        case Pass() if phase == _CONFRONT:
+            pass
+        case Invoke() if phase == _CONFRONT:
+            _check_invoke(s, p, action)
+        case Place() if phase == _PLACE:
+            _check_place(s, p, action)
+        case Give() if phase == _GIVE:
+            if action.card not in s.drawn:
+                raise IllegalActionError(f"{action.card} is not one of the drawn cards {' '.join(s.drawn)}", "R4.4")
+        case _:
+            step = STEPS[phase]
+            raise IllegalActionError(f"'{action.kind}' is not a decision of the {step.name}", step.rule)
 
 
-_EXPECTED: dict[str, Any] = {"call": Call, "confront": (Pass, Invoke), "place": Place, "give": Give}
+def _check_call(s: Readable, p: int, action: Call) -> None:
+    cards = action.cards
+    if not cards:
+        raise IllegalActionError("a call needs at least one card", "R4.1")
+    if len(set(cards)) != len(cards):
+        raise IllegalActionError(f"a card is named twice in {' '.join(cards)}", "R4.1")
+    hand = s.hands[p]
+    missing = [c for c in cards if c not in hand]
+    if missing:
+        raise IllegalActionError(f"{', '.join(missing)} not in your hand", "R4.1")
+    kinds = {s.ruleset.card_stick[c] for c in cards}
+    if len(kinds) > 1:
+        raise IllegalActionError(f"called cards must show one stick type, these show {sorted(kinds)}", "R4.1")
 
 
-def phase_rule(phase: str) -> str:
-    return {"call": "R4.1", "confront": "R4.2", "place": "R4.3", "give": "R4.4"}[phase]
-
-
-def _check_invoke(s: State, p: int, action: Invoke) -> None:
+def _check_invoke(s: Readable, p: int, action: Invoke) -> None:
     rs = s.ruleset
     if action.card not in s.hands[p]:
         raise IllegalActionError(f"{action.card} is not in your hand", "R4.2")
@@ -320,18 +322,17 @@ def _check_invoke(s: State, p: int, action: Invoke) -> None:
         else:
             why = f"'{action.pay}' is not a payment (a stick type showing a naga, or 'charm')"
         raise IllegalActionError(f"cannot pay: {why}", "R4.2")
-    effect = rs.card(action.card).effect
+    effect = EFFECTS[rs.card(action.card).effect]
     sticks, supply = after_paying(s, p, action.pay)
-    if not effects.has_target(s, p, effect, sticks, supply):
-        raise IllegalActionError(f"{action.card} ({effect} {effects.NAMES[effect]}) has no legal target "
-                                 "after paying", effect)
-    if not effects.is_target(s, p, effect, sticks, supply, action.target):
+    if not effect.has_target(s, p, sticks, supply):
+        raise IllegalActionError(f"{action.card} ({effect.id} {effect.name}) has no legal target "
+                                 "after paying", effect.id)
+    if not effect.accepts(s, p, sticks, supply, action.target):
         got = " ".join(action.target) or "no target"
-        raise IllegalActionError(f"{effects.NAMES[effect]}: '{got}' is not a legal target; expected "
-                                 f"{effects.HINTS[effect]}", effect)
+        raise IllegalActionError(f"{effect.name}: '{got}' is not a legal target; expected {effect.hint}", effect.id)
 
 
-def _check_place(s: State, p: int, action: Place) -> None:
+def _check_place(s: Readable, p: int, action: Place) -> None:
     assert s.offered is not None
     if not 0 <= action.space <= 8:
         raise IllegalActionError(f"space {action.space} is not on the board (0–8)", "R2.1")

@@ -17,13 +17,12 @@ When the game ends, every player's amulets are shown (R7.2).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .position import Position
 from .ruleset import TEMPLE_NAMES, TRAP, openings_text
-from .temple import SLOT_NAMES
-
-if TYPE_CHECKING:
-    from .state import State
+from .steps import Phase
+from .temple import SLOT_NAMES, Temple
 
 VIEWERS = (0, 1, "spectator", "truth")
 
@@ -33,92 +32,28 @@ def _check_viewer(viewer: Any) -> None:
         raise ValueError(f"viewer must be 0, 1, 'spectator' or 'truth', not {viewer!r}")
 
 
-def observe_state(s: State, viewer: int | str) -> dict[str, Any]:
+def observe_state(s: Position, viewer: int | str) -> dict[str, Any]:
     """What ``viewer`` knows of ``s`` (R6), as JSON-ready data."""
     _check_viewer(viewer)
     truth = viewer == "truth"
-    over = s.outcome is not None
-    memory = viewer if isinstance(viewer, int) else 2  # which knowledge mask applies (2: public memory)
-
-    def sees(p: int) -> bool:
-        return truth or viewer == p
-
-    temples = []
-    for t, temple in enumerate(s.temples):
-        reached = temple.reached()
-        spaces: list[dict[str, Any] | None] = []
-        for i, tile in enumerate(temple.tiles):
-            if tile is None:
-                spaces.append(None)
-                continue
-            lying = temple.amulets[i]
-            spaces.append({
-                "room": tile.room, "trap": tile.room == TRAP, "rotation": tile.rotation,
-                "openings": openings_text(tile.openings), "reached": bool(reached >> i & 1),
-                "amulet": (lying if truth else True) if lying is not None else None,
-            })
-        relics = []
-        for i, relic in enumerate(temple.relics):
-            up = bool(temple.up >> i & 1)
-            known = truth or up or bool(temple.known[memory] >> i & 1)
-            relics.append({
-                "slot": SLOT_NAMES[i], "up": up, "relic": relic if known else None,
-                "remembered": not up and known and not truth,
-            })
-        temples.append({"owner": t, "name": TEMPLE_NAMES[t], "spaces": spaces, "relics": relics})
-
-    players = []
-    revealed_calls = s.phase != "call"  # revealed in the Confrontation (R4.2.1), also if the game ended there
-    for p in (0, 1):
-        hand = s.hands[p]
-        call = s.calls[p]
-        shown = s.shown[p]
-        own = sees(p)
-        amulets_known = own or over
-        players.append({
-            "player": p, "name": TEMPLE_NAMES[p],
-            "hand": list(hand) if own else None,
-            "hand_count": len(hand),
-            # a card given in the New Deal: known to be held, but not whether it lies in the hand or in the
-            # face-down call (R6: the call is its owner's secret until revealed)
-            "known_cards": sorted(c for c in (*hand, *(call or ())) if c in shown),
-            "called": call is not None,
-            "call": list(call) if call is not None and (own or revealed_calls) else None,
-            "call_count": len(call) if call is not None else 0,
-            "sticks": list(s.sticks[p]),
-            "fate": s.fate(p),
-            "amulets": list(s.amulets[p]) if amulets_known else None,
-            "amulet_count": len(s.amulets[p]),
-            "spent_charms": list(s.spent[p]),
-            "relic_points": s.relic_points(p),
-            "score": s.score(p) if amulets_known else None,
-            "cursed_up": s.cursed_up(p),
-        })
-
-    offered = None
-    if s.offered is not None:
-        room, lying = s.offered
-        offered = {"room": room, "openings": openings_text(s.ruleset.room(room).openings),
-                   "amulet": (lying if truth else True) if lying is not None else None}
-    guide_sees_drawn = sees(s.guide) and s.phase == "give"
     view: dict[str, Any] = {
         "viewer": viewer,
         "ruleset": s.ruleset.id,
         "round": s.round,
-        "phase": s.phase,
+        "phase": s.phase.value,
         "to_move": s.current_player,
         "guide": s.guide,
         "passes": s.passes,
-        "temples": temples,
-        "players": players,
-        "offered": offered,
+        "temples": [_temple_view(temple, t, viewer) for t, temple in enumerate(s.temples)],
+        "players": [_player_view(s, p, viewer) for p in (0, 1)],
+        "offered": _offered_view(s, truth),
         "trap": "side" if s.trap is None else f"{TEMPLE_NAMES[s.trap[0]]}:{s.trap[1]}",
         "supply": dict(zip(s.ruleset.stick_names, s.supply)),
         "deck_count": len(s.deck),
         "discard": list(s.discard),
         "rooms_left": len(s.rooms),
         "amulets_left": len(s.amulet_pile),
-        "drawn": list(s.drawn) if guide_sees_drawn else None,
+        "drawn": list(s.drawn) if _sees(viewer, s.guide) and s.phase == Phase.GIVE else None,
         "drawn_count": len(s.drawn),
         "outcome": s.outcome.to_json() if s.outcome is not None else None,
     }
@@ -128,3 +63,73 @@ def observe_state(s: State, viewer: int | str) -> dict[str, Any]:
         view["amulet_pile"] = list(s.amulet_pile)
         view["knowledge"] = [[temple.known[k] for k in range(3)] for temple in s.temples]
     return view
+
+
+def _sees(viewer: int | str, p: int) -> bool:
+    """Does ``viewer`` see player ``p``'s secrets (their own, or the full truth)?"""
+    return viewer == "truth" or viewer == p
+
+
+def _temple_view(temple: Temple, owner: int, viewer: int | str) -> dict[str, Any]:
+    """A temple's tiles (an amulet on a tile shown as ``True`` unless the truth) and its relics as known."""
+    truth = viewer == "truth"
+    memory = viewer if isinstance(viewer, int) else 2  # which knowledge mask applies (2: public memory)
+    reached = temple.reached()
+    spaces: list[dict[str, Any] | None] = []
+    for i, tile in enumerate(temple.tiles):
+        if tile is None:
+            spaces.append(None)
+            continue
+        lying = temple.amulets[i]
+        spaces.append({
+            "room": tile.room, "trap": tile.room == TRAP, "rotation": tile.rotation,
+            "openings": openings_text(tile.openings), "reached": bool(reached >> i & 1),
+            "amulet": (lying if truth else True) if lying is not None else None,
+        })
+    relics = []
+    for i, relic in enumerate(temple.relics):
+        up = bool(temple.up >> i & 1)
+        known = truth or up or bool(temple.known[memory] >> i & 1)
+        relics.append({
+            "slot": SLOT_NAMES[i], "up": up, "relic": relic if known else None,
+            "remembered": not up and known and not truth,
+        })
+    return {"owner": owner, "name": TEMPLE_NAMES[owner], "spaces": spaces, "relics": relics}
+
+
+def _player_view(s: Position, p: int, viewer: int | str) -> dict[str, Any]:
+    """A player's hand, call, sticks, amulets and score, as far as ``viewer`` may know them."""
+    hand = s.hands[p]
+    call = s.calls[p]
+    shown = s.shown[p]
+    own = _sees(viewer, p)
+    amulets_known = own or s.outcome is not None  # every amulet is shown when the game ends
+    revealed_calls = s.phase != Phase.CALL  # revealed in the Confrontation (R4.2.1), also if the game ended there
+    return {
+        "player": p, "name": TEMPLE_NAMES[p],
+        "hand": list(hand) if own else None,
+        "hand_count": len(hand),
+        # a card given in the New Deal: known to be held, but not whether it lies in the hand or in the
+        # face-down call (R6: the call is its owner's secret until revealed)
+        "known_cards": sorted(c for c in (*hand, *(call or ())) if c in shown),
+        "called": call is not None,
+        "call": list(call) if call is not None and (own or revealed_calls) else None,
+        "call_count": len(call) if call is not None else 0,
+        "sticks": list(s.sticks[p]),
+        "fate": s.fate(p),
+        "amulets": list(s.amulets[p]) if amulets_known else None,
+        "amulet_count": len(s.amulets[p]),
+        "spent_charms": list(s.spent[p]),
+        "relic_points": s.relic_points(p),
+        "score": s.score(p) if amulets_known else None,
+        "cursed_up": s.cursed_up(p),
+    }
+
+
+def _offered_view(s: Position, truth: bool) -> dict[str, Any] | None:
+    """The offered room (R3.5, R4.4.3); the amulet on it is hidden from everyone but the truth."""
+    if s.offered is None:
+        return None
+    room, lying = s.offered
+    return {"room": room, "openings": openings_text(s.ruleset.room(room).openings),
+            "amulet": (lying if truth else True) if lying is not None else None}

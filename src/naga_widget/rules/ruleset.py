@@ -95,7 +95,7 @@ class Card:
     """A card (R1.4): a stick symbol (type and count) and a naga effect."""
 
     id: str
-    effect: str  # "E01" … "E12"
+    effect: str  # "E01" … "E12" (R5; the effects themselves are rules.effects.EFFECTS)
     stick: str  # stick type name
     count: int
 
@@ -107,22 +107,6 @@ class Relic:
     token: str
     points: int
     cursed: bool
-
-
-EFFECT_NAMES = {
-    "E01": "Second Throw",
-    "E02": "Gift of Fate",
-    "E03": "Snuffed Torch",
-    "E04": "Twist of Fate",
-    "E05": "Stolen Fate",
-    "E06": "Third Eye",
-    "E07": "Shifting Altars",
-    "E08": "Sliding Maze",
-    "E09": "Turning Hall",
-    "E10": "Collapsed Passage",
-    "E11": "Naga's Trap",
-    "E12": "Scroll of Wisdom",
-}
 
 
 def _standard_cards() -> tuple[Card, ...]:

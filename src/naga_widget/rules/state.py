@@ -17,58 +17,29 @@ from __future__ import annotations
 
 import hashlib
 import json
-from operator import attrgetter
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any
 
+from . import flow
+from .actions import Action, AnyAction
 from .chance import Chance
+from .draft import Draft
+from .errors import ChanceError, IllegalActionError
 from .events import Event
+from .legal import LegalActions, check
+from .observe import observe_state
+from .position import Position
 from .ruleset import STANDARD, TEMPLE_NAMES, Ruleset
+from .steps import Phase
 from .temple import Temple
 
-if TYPE_CHECKING:
-    from .actions import AnyAction
-    from .flow import Outcome
-    from .legal import LegalActions
 
-PHASES = ("call", "confront", "place", "give", "over")
-"""The step a decision belongs to: R4.1 call, R4.2 confront, R4.3 place, R4.4 give; or over."""
+class State(Position):
+    """A position of Naga Raja (the fields of :class:`Position`) and the doors to the rules.
 
+    Every part is immutable; pairs are indexed by player (0 gold, 1 silver).
+    """
 
-class State(NamedTuple):
-    """A position of Naga Raja. Every part is immutable; pairs are indexed by player (0 gold, 1 silver)."""
-
-    ruleset: Ruleset
-    phase: str
-    to_move: int  # the player whose decision it is; -1 when the game is over
-    round: int
-    guide: int  # holder of the scroll (R3.6, R4.4.1)
-    temples: tuple[Temple, Temple]
-    hands: tuple[tuple[str, ...], tuple[str, ...]]  # sorted card ids
-    shown: tuple[frozenset[str], frozenset[str]]  # cards in hand or call the opponent knows (given, R6)
-    calls: tuple[tuple[str, ...] | None, tuple[str, ...] | None]  # None: not called yet this round
-    sticks: tuple[tuple[str, ...], tuple[str, ...]]  # sorted stick tokens "type:face" held
-    supply: tuple[int, ...]  # sticks left in the supply, per stick type of the ruleset
-    amulets: tuple[tuple[str, ...], tuple[str, ...]]  # collected amulets still held (charms unspent)
-    spent: tuple[tuple[str, ...], tuple[str, ...]]  # naga charms spent, face up (public)
-    deck: tuple[str, ...]  # sorted: the deck has no order until a card is drawn (see chance.py)
-    discard: tuple[str, ...]  # in the order discarded (public)
-    rooms: tuple[str, ...]  # the room pile, sorted
-    amulet_pile: tuple[str, ...]  # sorted
-    offered: tuple[str, str | None] | None  # (room id, amulet lying on it)
-    trap: tuple[int, int] | None  # (temple, space), or None when at the side
-    passes: int  # consecutive passes in the Confrontation (R4.2.3)
-    drawn: tuple[str, ...]  # New Deal cards waiting for the give decision (R4.4.2)
-    outcome: Outcome | None
-
-    # -- queries ------------------------------------------------------------------------------
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
-
-    @property
-    def current_player(self) -> int | None:
-        """The player who decides next, or None when the game is over."""
-        return None if self.outcome is not None else self.to_move
+    __slots__ = ()
 
     def legal_actions(self) -> LegalActions:
         """Every legal decision of the player to move, in a fixed order (R8)."""
@@ -92,27 +63,6 @@ class State(NamedTuple):
         log: list[Event] = []
         return flow.apply(self, Action.coerce(action), chance, log), log
 
-    def relic_points(self, player: int) -> int:
-        """The public part of the score: face-up relics, cursed ones included (R6)."""
-        return self.temples[player].relic_points(self.ruleset)
-
-    def amulet_points(self, player: int) -> int:
-        """The secret part of the score: collected treasure amulets (R6)."""
-        return self.ruleset.amulet_points(self.amulets[player])
-
-    def score(self, player: int) -> int:
-        """R6: face-up relics + collected treasures."""
-        return self.relic_points(player) + self.amulet_points(player)
-
-    def cursed_up(self, player: int) -> int:
-        """Cursed relics face up in the player's temple (R7.1.1)."""
-        return self.temples[player].cursed_up(self.ruleset)
-
-    def fate(self, player: int) -> int:
-        """R4.3.1: the sum of the faces of the player's sticks (naga = 0)."""
-        points = self.ruleset.stick_points
-        return sum(points[s] for s in self.sticks[player])
-
     def observe(self, viewer: int | str) -> dict[str, Any]:
         """What ``viewer`` knows (R6): 0, 1, ``"spectator"`` or ``"truth"``. See observe.py."""
         return observe_state(self, viewer)
@@ -132,44 +82,11 @@ class State(NamedTuple):
         return f"<State round {self.round}: {what}>"
 
 
-class Draft:
-    """A mutable working copy of a :class:`State`, used only inside a transition (same fields)."""
-
-    ruleset: Ruleset
-    phase: str
-    to_move: int
-    round: int
-    guide: int
-    temples: tuple[Temple, Temple]
-    hands: tuple[tuple[str, ...], tuple[str, ...]]
-    shown: tuple[frozenset[str], frozenset[str]]
-    calls: tuple[tuple[str, ...] | None, tuple[str, ...] | None]
-    sticks: tuple[tuple[str, ...], tuple[str, ...]]
-    supply: tuple[int, ...]
-    amulets: tuple[tuple[str, ...], tuple[str, ...]]
-    spent: tuple[tuple[str, ...], tuple[str, ...]]
-    deck: tuple[str, ...]
-    discard: tuple[str, ...]
-    rooms: tuple[str, ...]
-    amulet_pile: tuple[str, ...]
-    offered: tuple[str, str | None] | None
-    trap: tuple[int, int] | None
-    passes: int
-    drawn: tuple[str, ...]
-    outcome: Outcome | None
-
-    FIELDS = State._fields
-    _freeze = attrgetter(*State._fields)
-
-    def __init__(self, state: State) -> None:
-        self.__dict__.update(zip(self.FIELDS, state))
-
-    def freeze(self) -> State:
-        return tuple.__new__(State, Draft._freeze(self))
-
-
 def new_game(ruleset: Ruleset = STANDARD, chance: Chance | None = None) -> tuple[State, list[Event]]:
-    """R3: deal, shuffle, reveal the first room and throw for the guide. Returns the first state and its events."""
+    """R3.1–R3.3: deal the relics and shuffle the piles, then the rest of the setup (R3.4–R3.6, flow.py).
+
+    Returns the first state and the events of the setup.
+    """
     if chance is None:
         raise ChanceError("new_game needs a Chance (e.g. Chance(random.Random(seed)))")
     log: list[Event] = []
@@ -181,7 +98,7 @@ def new_game(ruleset: Ruleset = STANDARD, chance: Chance | None = None) -> tuple
         log.append(Event("R3.1", "deal_relics", f"{TEMPLE_NAMES[p]}'s relics are dealt face down", {"temple": p}))
     empty: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     state = State(
-        ruleset=ruleset, phase="call", to_move=0, round=1, guide=0,
+        ruleset=ruleset, phase=Phase.CALL, to_move=0, round=1, guide=0,
         temples=(temples[0], temples[1]), hands=empty, shown=(frozenset(), frozenset()),
         calls=(None, None), sticks=empty, supply=tuple(t.supply for t in ruleset.stick_types),
         amulets=empty, spent=empty, deck=tuple(sorted(c.id for c in ruleset.cards)), discard=(),
@@ -195,14 +112,3 @@ def new_game(ruleset: Ruleset = STANDARD, chance: Chance | None = None) -> tuple
     d = Draft(state)
     flow.setup(d, chance, log)
     return d.freeze(), log
-
-
-# Imported last: these modules use State and Draft.
-from . import flow  # noqa: E402
-from .actions import Action  # noqa: E402
-from .errors import ChanceError, IllegalActionError  # noqa: E402
-from .flow import Outcome  # noqa: E402
-from .legal import LegalActions, check  # noqa: E402
-from .observe import observe_state  # noqa: E402
-
-flow.Draft = Draft  # type: ignore[misc]

@@ -1,4 +1,4 @@
-"""R2 — a temple: the 3×3 grid, its gates, paths, and the R2.4 invariant.
+"""R2.1–R2.4 — a temple: the 3×3 grid, its gates, its paths, and faces that follow the paths.
 
 A :class:`Temple` is an immutable value. Space index = 3·row + col (R2.1); row 0
 is north, row 2 is next to the entrances. Relic slots are indexed in the
@@ -23,6 +23,7 @@ SLOT_INDEX = {name: i for i, name in enumerate(SLOT_NAMES)}
 
 
 def row_col(space: int) -> tuple[int, int]:
+    """R2.1: the (row, col) of a space; its index is 3·row + col."""
     return divmod(space, 3)
 
 

@@ -1,0 +1,23 @@
+"""R7 — the end of a game as a value: who won, why, and the final scores."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .steps import EndReason
+
+
+class Outcome(NamedTuple):
+    """The end of a game (R7): the winner, the reason, the rule applied, and the scores (amulets included).
+
+    >>> Outcome(1, EndReason.THREE_CURSED, "R7.1", (18, 9)).to_json()["reason"]
+    'three_cursed'
+    """
+
+    winner: int
+    reason: EndReason
+    rule: str
+    scores: tuple[int, int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason.value, "rule": self.rule, "scores": list(self.scores)}
