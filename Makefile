@@ -8,10 +8,12 @@ LAB_PORT ?= 8888
 
 .PHONY: demo test test-py test-js bench lint selfplay clean
 
-$(STAMP): pyproject.toml
+# The package (editable) and the dependency group "dev" (tests, linters, the extras' packages) at the
+# exact versions of constraints/dev.txt. `--group` needs pip 25.1 or newer: pip is upgraded first.
+$(STAMP): pyproject.toml constraints/dev.txt
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e ".[dev]"
+	$(PY) -m pip install -q --upgrade pip -c constraints/dev.txt
+	$(PY) -m pip install -q -e . --group dev -c constraints/dev.txt
 	touch $(STAMP)
 
 $(JS_STAMP): js/package.json js/package-lock.json
