@@ -1,7 +1,10 @@
-"""The ``naga-widget`` command: self-play statistics and a game shown in the terminal.
+"""The ``naga-widget`` command: self-play statistics, a game shown in the terminal, and tournaments.
 
     naga-widget selfplay --games 200 --seed 1
     naga-widget play --seed 1
+    naga-widget arena random greedy ismcts --games 20 --seed 1 --workers 2 --save games/
+
+Progress bars (tqdm, the extra ``arena``) go to stderr; the figures go to stdout.
 """
 
 from __future__ import annotations
@@ -9,35 +12,12 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from collections import Counter
-from typing import TextIO
+from typing import Any, TextIO
 
+from .arena.progress import Bar
 from .rules import TEMPLE_NAMES, Chance, new_game
 from .rules.flow import playout
-
-
-class Progress:
-    """A plain progress bar on a terminal stream (no dependency)."""
-
-    def __init__(self, total: int, stream: TextIO | None = None, width: int = 30) -> None:
-        self.total, self.width = total, width
-        self.stream = stream if stream is not None else sys.stderr
-        self.start = time.perf_counter()
-        self.shown = -1
-
-    def update(self, done: int) -> None:
-        percent = 100 * done // max(self.total, 1)
-        if percent == self.shown and done != self.total:
-            return
-        self.shown = percent
-        filled = self.width * done // max(self.total, 1)
-        rate = done / max(time.perf_counter() - self.start, 1e-9)
-        self.stream.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] {done}/{self.total} "
-                          f"games ({rate:,.0f}/s)")
-        if done == self.total:
-            self.stream.write("\n")
-        self.stream.flush()
 
 
 def selfplay(games: int, seed: int, out: TextIO | None = None, progress: bool = True) -> dict[str, object]:
@@ -46,7 +26,7 @@ def selfplay(games: int, seed: int, out: TextIO | None = None, progress: bool = 
     wins: Counter[int] = Counter()
     reasons: Counter[str] = Counter()
     rounds = 0
-    bar = Progress(games) if progress else None
+    bar = Bar(games, enabled=progress)
     for i in range(games):
         rng = random.Random(seed + i)
         state, _ = new_game(chance=Chance(rng, record=False))
@@ -55,8 +35,8 @@ def selfplay(games: int, seed: int, out: TextIO | None = None, progress: bool = 
         wins[state.outcome.winner] += 1
         reasons[state.outcome.reason] += 1
         rounds += state.round
-        if bar:
-            bar.update(i + 1)
+        bar.update()
+    bar.close()
     out.write(f"{games} random games from seed {seed}\n")
     for p in (0, 1):
         out.write(f"  {TEMPLE_NAMES[p]:6} (player {p}) wins {wins[p]:6} ({100 * wins[p] / max(games, 1):5.1f}%)\n")
@@ -78,6 +58,36 @@ def show_game(seed: int, out: TextIO | None = None) -> None:
         out.write(f"{step:4}  {event}\n")
 
 
+def arena(bots: dict[str, Any], games: int, seed: int, workers: int | None = None, save: str | None = None,
+          progress: bool = True, out: TextIO | None = None) -> Any:
+    """Play a round robin between ``bots`` (see :func:`naga_widget.arena.tournament`); print the table."""
+    from .arena import tournament
+
+    out = out if out is not None else sys.stdout
+    result = tournament(bots, games=games, seed=seed, workers=workers, progress=progress, save_dir=save)
+    out.write(f"{result}\n")
+    if save:
+        out.write(f"games saved in {save}\n")
+    return result
+
+
+def bots_from(specs: list[str]) -> dict[str, Any]:
+    """Name -> bot factory from ``random``, ``mybot:MyBot`` or ``NAME=BOT``; a repeated name gets ``-2``, …"""
+    from .arena.registry import resolve
+
+    bots: dict[str, Any] = {}
+    for spec in specs:
+        name, named, what = spec.partition("=")
+        if not named:
+            name, what = spec, spec
+        unique, n = name, 1
+        while unique in bots:
+            n += 1
+            unique = f"{name}-{n}"
+        bots[unique] = resolve(what)
+    return bots
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="naga-widget", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -87,11 +97,33 @@ def main(argv: list[str] | None = None) -> int:
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
     pl = sub.add_parser("play", help="show one game between two random bots")
     pl.add_argument("--seed", type=int, default=1)
+    ar = sub.add_parser("arena", help="a round robin between bots: win rates, Elo ratings, saved games")
+    ar.add_argument("bots", nargs="+", metavar="BOT",
+                    help="random, greedy, ismcts, or module:attribute (a bot of your own); NAME=BOT names it")
+    ar.add_argument("--games", type=int, default=10, help="games per pair, seats swapped each game (default 10)")
+    ar.add_argument("--seed", type=int, default=1)
+    ar.add_argument("--workers", type=int, default=None,
+                    help="worker processes (default: one per core); 0 plays in this process, bots not isolated")
+    ar.add_argument("--save", metavar="DIR", help="write every game (match JSON) and results.json into DIR")
+    ar.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
+    if args.command in ("selfplay", "arena") and args.games < 1:
+        parser.error("--games must be at least 1")
     if args.command == "selfplay":
-        if args.games < 1:
-            parser.error("--games must be at least 1")
         selfplay(args.games, args.seed, progress=not args.quiet)
+    elif args.command == "arena":
+        if len(args.bots) < 2:
+            parser.error("an arena needs at least two bots")
+        if args.workers is not None and args.workers < 0:
+            parser.error("--workers must be 0 or more")
+        try:
+            bots = bots_from(args.bots)
+        except ValueError as exc:
+            parser.error(str(exc))
+        try:
+            arena(bots, args.games, args.seed, args.workers, args.save, progress=not args.quiet)
+        except TypeError as exc:  # a bot that cannot be sent to a worker process
+            parser.error(str(exc))
     else:
         show_game(args.seed)
     return 0

@@ -1,0 +1,31 @@
+"""The arena: round-robin tournaments between bots, with tables, Elo ratings and saved games.
+
+>>> from naga_widget.bots import RandomBot
+>>> result = tournament({"a": RandomBot, "b": RandomBot}, games=2, seed=1, workers=0, progress=False)
+>>> [(r["bot"], r["games"]) for r in result.to_rows()]
+[('a', 2), ('b', 2)]
+>>> result.open(0).state.is_over
+True
+
+With ``workers`` of 1 or more (or a Dask ``client``) every bot plays from its own process,
+which holds its observations and legal actions and nothing else of the game; with
+``workers=0`` everything runs in this process and a bot is not isolated from the true state.
+
+- :mod:`.lineup` — the bots, the round robin and every game's seeds;
+- :mod:`.seat` — where a bot runs (in this process, or alone in a child process);
+- :mod:`.referee` — one game, and what happens when a bot fails (it forfeits);
+- :mod:`.run` — :func:`tournament` and where the games run (processes, Dask);
+- :mod:`.stats`, :mod:`.result`, :mod:`.plots` — the figures, tables and plots;
+- :mod:`.progress`, :mod:`.registry` — the progress bar and bots by name (for the command line).
+"""
+
+from __future__ import annotations
+
+from .lineup import BotFactory, derive_seed
+from .referee import FORFEIT, GameRecord
+from .result import ArenaResult
+from .run import tournament
+from .stats import Rating, fit_elo, ratings, wilson
+
+__all__ = ["FORFEIT", "ArenaResult", "BotFactory", "GameRecord", "Rating", "derive_seed", "fit_elo", "ratings",
+           "tournament", "wilson"]

@@ -1,0 +1,143 @@
+"""The referee: plays one arena game between two seats and records it.
+
+The referee holds the :class:`~naga_widget.match.Match`; a bot only ever gets its player's
+observation (R6) and the detached legal actions (R8). A game is fixed by its :class:`Job`:
+the match seed and the bots' seeds, so it plays the same in any process.
+
+A bot that raises, returns something that is not an action, plays an illegal action or whose
+process ends **forfeits** the game: it is recorded as a loss of that bot, with the reason
+``"forfeit"``, the error (which bot, which game, what happened) and the match as far as it got.
+The tournament goes on.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..match import Match
+from ..rules import TEMPLE_NAMES, IllegalActionError
+from .lineup import Job
+from .seat import BotError, ChildSeats, Seat, Seats
+
+FORFEIT = "forfeit"
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One arena game: who played which seat, how it ended, and the saved match (``Match.dumps()``)."""
+
+    id: int
+    pair: tuple[str, str]
+    number: int
+    gold: str
+    silver: str
+    seed: int
+    bot_seeds: tuple[int, int]
+    winner: str
+    winner_seat: int
+    reason: str  # an R7 end reason ("target_score", "full_temple", "three_cursed") or "forfeit"
+    scores: tuple[int, int]  # gold, silver
+    rounds: int
+    steps: int
+    history: tuple[tuple[int, int], ...]  # the scores (gold, silver) at the end of each round played
+    saved: str = field(repr=False)
+    error: str | None = None
+    details: str = field(default="", repr=False)  # the bot's traceback, if it failed
+
+    @property
+    def players(self) -> tuple[str, str]:
+        return self.gold, self.silver
+
+    @property
+    def loser(self) -> str:
+        return self.players[1 - self.winner_seat]
+
+    @property
+    def forfeited(self) -> str | None:
+        """The bot that forfeited this game, if one did."""
+        return self.loser if self.reason == FORFEIT else None
+
+    def to_json(self, *, saved: bool = False) -> dict[str, Any]:
+        data = asdict(self)
+        data["pair"], data["bot_seeds"], data["scores"] = list(self.pair), list(self.bot_seeds), list(self.scores)
+        data["history"] = [list(h) for h in self.history]
+        if not saved:
+            del data["saved"]
+        return data
+
+
+def play_game(job: Job, seats: Seats) -> GameRecord:
+    """Play ``job`` with bots seated by ``seats``; a failing bot forfeits (see the module doc)."""
+    match = Match(seed=job.seed)
+    history: list[tuple[int, int]] = []
+    failure: tuple[int, str, str] | None = None
+    taken: list[Seat] = []
+    for p, ref in enumerate(job.players):
+        seat = seats.seat(ref)
+        try:
+            seat.start(ref, job.bot_seeds[p])
+        except BotError as exc:
+            failure = (p, str(exc), exc.details)
+            break
+        taken.append(seat)
+    steps = 0
+    while failure is None and match.state.outcome is None:
+        if steps >= job.max_steps:
+            raise RuntimeError(f"{job.title} did not end within {job.max_steps} steps")
+        state = match.state
+        p = state.to_move
+        try:
+            action = taken[p].act(state.observe(p), state.legal_actions().detached())
+        except BotError as exc:
+            failure = (p, f"{exc} at step {steps + 1}", exc.details)
+            break
+        try:
+            match.play(action)
+        except IllegalActionError as exc:
+            failure = (p, f"played {action!r} at step {steps + 1}, which is not legal: {exc}", "")
+            break
+        steps += 1
+        after = match.state
+        if after.outcome is not None:
+            history.append(after.outcome.scores)
+        elif after.round != state.round:
+            history.append((after.score(0), after.score(1)))
+    return _record(job, match, steps, history, failure)
+
+
+def _record(job: Job, match: Match, steps: int, history: list[tuple[int, int]],
+            failure: tuple[int, str, str] | None) -> GameRecord:
+    state = match.state
+    names = tuple(ref.name for ref in job.players)
+    if failure is None:
+        assert state.outcome is not None
+        winner_seat, reason, scores = state.outcome.winner, str(state.outcome.reason), state.outcome.scores
+        error, details = None, ""
+    else:
+        p, what, details = failure
+        winner_seat, reason, scores = 1 - p, FORFEIT, (state.score(0), state.score(1))
+        error = f"{job.title}: bot {names[p]!r} ({TEMPLE_NAMES[p]}) {what}"
+    return GameRecord(
+        id=job.index, pair=job.pair, number=job.number, gold=names[0], silver=names[1], seed=job.seed,
+        bot_seeds=job.bot_seeds, winner=names[winner_seat], winner_seat=winner_seat, reason=reason,
+        scores=(int(scores[0]), int(scores[1])), rounds=state.round, steps=steps, history=tuple(history),
+        saved=match.dumps(), error=error, details=details)
+
+
+# -- in a worker process (a process pool's or a Dask worker) ------------------------------------
+_local = threading.local()
+
+
+def play_isolated(job: Job) -> GameRecord:
+    """Play ``job`` with each bot in its own process; the processes are kept for the next games
+    of this worker (one set per thread) and closed when the worker exits."""
+    seats: ChildSeats | None = getattr(_local, "seats", None)
+    if seats is None:
+        from multiprocessing import util
+
+        seats = _local.seats = ChildSeats()
+        util.Finalize(seats, seats.close, exitpriority=10)
+    seats.configure(job.sys_path)
+    return play_game(job, seats)

@@ -1,0 +1,144 @@
+"""``tournament``: a round robin of bots, played in this process, in worker processes or on Dask.
+
+Where the games run (``workers``, ``client``):
+
+- ``workers=0``: every game and every bot in this process. Fastest to start, and works
+  everywhere (Pyodide too), but **offers no isolation**: a bot could walk the call stack or
+  ``gc.get_objects()`` and find the true state of its game.
+- ``workers=1``: the games are refereed in this process, one at a time, and every bot runs
+  alone in its own child process, where only its observation and legal actions arrive
+  (see :mod:`.seat`): no ``State`` or ``Match`` exists there to be found.
+- ``workers=N`` (N >= 2): N worker processes (``concurrent.futures.ProcessPoolExecutor``)
+  referee the games, each bot again in its own child process.
+- ``client=`` a Dask ``distributed.Client``: the games are refereed on the cluster's workers
+  (so a class league can use several machines), bots isolated in the same way. The package
+  must be importable on every worker, and so must each bot (or install cloudpickle).
+- ``workers=None`` (the default): one worker per core, at most one per game.
+
+Under Pyodide (``sys.platform == "emscripten"``) there are no processes: the games run as
+with ``workers=0`` and a warning says so.
+
+Every game is fixed by its seeds (see :mod:`.lineup`), so the result is the same whatever
+``workers`` or ``client`` is: the same table and byte-identical saved games.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import warnings
+from collections.abc import Generator, Mapping
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+from .lineup import MAX_STEPS, BotFactory, Job, entrants, round_robin
+from .progress import Bar
+from .referee import GameRecord, play_game, play_isolated
+from .result import ArenaResult, save_game
+from .seat import ChildSeats, LocalSeats
+
+PYODIDE_NOTE = ("naga_widget.arena: Pyodide has no processes, so the games run in this process "
+                "(as with workers=0) and the bots are not isolated from the game's true state")
+
+
+def tournament(bots: Mapping[str, BotFactory | Any], games: int = 10, seed: int = 0, workers: int | None = None,
+               client: Any = None, progress: bool = True, save_dir: str | Path | None = None, *,
+               resamples: int = 200, max_steps: int = MAX_STEPS) -> ArenaResult:
+    """Play a round robin: every pair of ``bots`` plays ``games`` games, seats swapped each game.
+
+    ``bots`` maps a name to a bot class, a function returning a bot, or a bot instance (copied
+    for every game); one that takes ``seed`` gets a per-game seed (see :mod:`.lineup`).
+    ``workers``/``client`` choose where games run (see the module doc): with ``workers`` of 1 or
+    more, or a ``client``, each bot runs alone in a child process that receives only its
+    observation and legal actions; ``workers=0`` runs the bots in this process and offers no
+    such isolation (a bot could find the true state there). ``progress`` shows a
+    tqdm bar. ``save_dir`` receives every game as it ends (``Match.dumps()``) and a
+    ``results.json``. ``resamples`` is the number of bootstrap draws behind the Elo intervals.
+    A bot that fails forfeits that game (see :mod:`.referee`).
+    """
+    if sys.platform == "emscripten" and (client is not None or workers != 0):
+        warnings.warn(PYODIDE_NOTE, RuntimeWarning, stacklevel=2)
+        workers, client = 0, None
+    if client is not None and workers is not None:
+        raise ValueError("give either workers (processes on this machine) or client (a Dask cluster), not both")
+    if client is not None and not callable(getattr(client, "map", None)):
+        raise TypeError(f"client must be a dask.distributed Client, not {type(client).__name__}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 0):
+        raise ValueError(f"workers must be None or a whole number of at least 0, not {workers!r}")
+    refs = entrants(bots, remote=workers != 0)
+    jobs = round_robin(refs, games, seed, max_steps=max_steps)
+    if client is None and workers is None:
+        workers = max(1, min(os.cpu_count() or 1, len(jobs)))
+    folder = Path(save_dir) if save_dir is not None else None
+
+    if client is not None:
+        count = len(client.scheduler_info().get("workers", {}))
+        where, played = f"on a Dask cluster of {count} worker(s), each bot in its own process", _on_dask(client, jobs)
+    elif workers == 0:
+        where, played = "in this process (workers=0: bots not isolated)", _here(jobs, LocalSeats(dict(bots)))
+    elif workers == 1:
+        where, played = "in this process, each bot in its own process (workers=1)", _here_isolated(jobs)
+    else:
+        assert workers is not None
+        where = f"in {workers} worker processes, each bot in its own process"
+        played = _in_pool(jobs, workers)
+
+    records: dict[int, GameRecord] = {}
+    forfeits = 0
+    with Bar(len(jobs), desc="arena", enabled=progress) as bar, closing(played):
+        for record in played:
+            records[record.id] = record
+            if folder is not None:
+                save_game(folder, record)
+            if record.error:
+                forfeits += 1
+                bar.note(f"{forfeits} forfeited")
+            bar.update()
+    result = ArenaResult(tuple(r.name for r in refs), tuple(records[j.index] for j in jobs), seed, games,
+                         where=where, resamples=resamples)
+    if folder is not None:
+        result.save(folder)
+    return result
+
+
+def _here(jobs: list[Job], seats: LocalSeats) -> Generator[GameRecord, None, None]:
+    for job in jobs:
+        yield play_game(job, seats)
+
+
+def _here_isolated(jobs: list[Job]) -> Generator[GameRecord, None, None]:
+    seats = ChildSeats()
+    try:
+        for job in jobs:
+            seats.configure(job.sys_path)
+            yield play_game(job, seats)
+    finally:
+        seats.close()
+
+
+def _in_pool(jobs: list[Job], workers: int) -> Generator[GameRecord, None, None]:
+    import multiprocessing  # imported here: Pyodide has no processes
+    from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+
+    # "spawn": a fresh interpreter per worker, the same on every OS and safe in a threaded notebook kernel
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context) as pool:
+        futures: list[Future[GameRecord]] = [pool.submit(play_isolated, job) for job in jobs]
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        finally:
+            for future in futures:
+                future.cancel()
+
+
+def _on_dask(client: Any, jobs: list[Job]) -> Generator[GameRecord, None, None]:
+    from distributed import as_completed as dask_completed
+
+    futures = client.map(play_isolated, jobs, pure=False)
+    try:
+        for future in dask_completed(futures):
+            yield future.result()
+    finally:
+        client.cancel(futures)
