@@ -1,0 +1,128 @@
+"""OpenSpiel bots in the project's arena, and a fast rollout evaluator for OpenSpiel's searches.
+
+:class:`OpenSpielBot` follows the project's bot protocol, ``act(observation, legal)``: it
+sees what its player may see and nothing more. For each decision it draws a world
+consistent with the observation (:func:`naga_widget.bots.determinize`), builds the
+OpenSpiel state of that world, and asks the OpenSpiel bot for sub-choices until they name
+a decision; each sub-choice is checked against the real legal actions. A search bot such
+as ISMCTS then resamples further worlds from that state's information set.
+
+>>> from naga_widget import Match, RandomBot, play_match
+>>> bot = OpenSpielBot(lambda game: ismcts(game, simulations=4, fast_rollouts=True, seed=1), seed=2)
+>>> outcome = play_match(Match(seed=4), [bot, RandomBot(seed=3)])
+>>> outcome.winner in (0, 1)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from naga_widget import playout
+from naga_widget.rules import AnyAction, LegalActions, new_game
+
+from . import game_tree as tree
+from .action_table import Menu
+from .chance_nodes import ScriptedChance
+from .openspiel import NagaRajaGame, NagaRajaState
+
+
+def load_game() -> NagaRajaGame:
+    """The OpenSpiel game ``python_naga_raja`` (registered by :mod:`.openspiel`)."""
+    game: NagaRajaGame = pyspiel.load_game("python_naga_raja")
+    return game
+
+
+class OpenSpielBot:
+    """Plays a Naga Raja player with an OpenSpiel bot built by ``make_bot(game)``.
+
+    The default is :func:`ismcts` with 100 simulations and engine rollouts (about a tenth
+    of a second per decision here).
+    """
+
+    def __init__(self, make_bot: Callable[[NagaRajaGame], Any] | None = None, *, seed: int | None = None) -> None:
+        self.game = load_game()
+        self.rng = random.Random(seed)
+        if make_bot is None:
+            bot_seed = self.rng.randrange(2**31)
+            make_bot = lambda game: ismcts(game, simulations=100, fast_rollouts=True, seed=bot_seed)  # noqa: E731
+        self.bot = make_bot(self.game)
+
+    def act(self, observation: dict[str, Any], legal: LegalActions) -> AnyAction:
+        from naga_widget.bots import determinize
+
+        player = observation["viewer"]
+        world = determinize(observation, self.rng)
+        if world.observe(player) != observation:
+            raise RuntimeError("determinize gave a world whose observation differs from the one given")
+        state = self.game.state_from_engine(world)
+        menu = Menu(tree.TABLE, legal)  # the real legal actions: every sub-choice is checked against them
+        partial: tuple[int, ...] = ()
+        while True:
+            options = menu.options(partial)
+            index = options[0] if len(options) == 1 else int(self.bot.step(state))
+            partial, decided = menu.advance(partial, index)
+            if decided is not None:
+                return decided
+            state.apply_action(index)
+
+    def __repr__(self) -> str:
+        return f"OpenSpielBot({type(self.bot).__name__})"
+
+
+def ismcts(game: NagaRajaGame, *, simulations: int = 100, rollouts: int = 1, uct_c: float = 2.0,
+           seed: int | None = None, fast_rollouts: bool = False) -> Any:
+    """OpenSpiel's ISMCTS bot with random rollouts: OpenSpiel's ``RandomRolloutEvaluator``
+    through the state API, or with ``fast_rollouts`` the engine's own (:class:`PlayoutEvaluator`)."""
+    from open_spiel.python.algorithms import ismcts as ismcts_lib
+    from open_spiel.python.algorithms import mcts
+
+    random_state = np.random.RandomState(seed)
+    evaluator: Any = (PlayoutEvaluator(rollouts, seed=seed) if fast_rollouts
+                      else mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=random_state))
+    return ismcts_lib.ISMCTSBot(game=game, evaluator=evaluator, uct_c=uct_c, max_simulations=simulations,
+                                random_state=random_state)
+
+
+class PlayoutEvaluator:
+    """An MCTS evaluator whose rollouts are random games played by the engine itself.
+
+    The unfinished decision is completed with uniform sub-choices, a pending transition is
+    finished (the outcomes drawn so far, then random ones), then :func:`naga_widget.playout`
+    plays on with ``RandomBot``'s distribution. Values are +1 / -1 per player, averaged.
+    """
+
+    def __init__(self, rollouts: int = 1, seed: int | None = None) -> None:
+        self.rollouts = rollouts
+        self.rng = random.Random(seed)
+
+    def evaluate(self, state: NagaRajaState) -> np.ndarray:
+        total = np.zeros(2)
+        for _ in range(self.rollouts):
+            node: tree.Node = state.node
+            while node.need is None and not node.terminal and node.partial:
+                options = node.menu.options(node.partial)
+                node = tree.choose(node, options[int(self.rng.random() * len(options))])
+            chance = ScriptedChance(node.outcomes, self.rng)
+            if node.pending == tree.SETUP:
+                engine = new_game(tree.RULESET, chance)[0]
+            else:
+                assert node.state is not None
+                engine = node.state
+                if node.pending is not None and not isinstance(node.pending, str):
+                    engine = engine.apply(node.pending, chance)
+            end = engine if engine.outcome is not None else playout(engine, self.rng)
+            assert end.outcome is not None
+            total += [1.0 if p == end.outcome.winner else -1.0 for p in (0, 1)]
+        return total / self.rollouts
+
+    def prior(self, state: NagaRajaState) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return list(state.chance_outcomes())
+        actions = state.legal_actions()
+        return [(a, 1.0 / len(actions)) for a in actions]
