@@ -1,0 +1,38 @@
+"""Bots: programs that take a player's decisions, seeing only what that player may see (R6).
+
+One module per bot, with what they share beside them:
+
+- :mod:`.base` — the :class:`Bot` protocol, :class:`Decision` and its explanation,
+  :func:`decide`, :func:`play_match`
+- :mod:`.random_bot` — :class:`RandomBot`, uniformly random legal decisions
+- :mod:`.determinize` — :func:`determinize`: a complete state sampled from an observation
+- :mod:`.heuristics` — :func:`evaluate`: a position's worth in points, shared by the bots below
+- :mod:`.greedy` — :class:`GreedyBot`, one step of look-ahead with plain rules
+- :mod:`.ismcts` — :class:`ISMCTSBot`, information-set Monte Carlo tree search
+- :mod:`.beliefs` — tallying sampled worlds into a bot's guesses about hidden facts
+"""
+
+from ..rules.legal import sample_action
+from .base import (
+    Beliefs,
+    Bot,
+    BotError,
+    Candidate,
+    DecidingBot,
+    Decision,
+    Explanation,
+    Highlight,
+    decide,
+    play_match,
+)
+from .determinize import Determinizer, InconsistentObservation, determinize
+from .greedy import GreedyBot
+from .heuristics import evaluate, win_chance
+from .ismcts import ISMCTSBot
+from .random_bot import RandomBot
+
+__all__ = [
+    "Beliefs", "Bot", "BotError", "Candidate", "DecidingBot", "Decision", "Determinizer", "Explanation",
+    "GreedyBot", "Highlight", "ISMCTSBot", "InconsistentObservation", "RandomBot", "decide", "determinize",
+    "evaluate", "play_match", "sample_action", "win_chance",
+]

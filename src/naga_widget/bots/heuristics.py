@@ -1,0 +1,101 @@
+"""A readable guess of how good a position is, in points — shared by GreedyBot and ISMCTSBot.
+
+``evaluate(state, player)`` reads a *complete* state (a real one, or a world
+sampled by :func:`~naga_widget.bots.determinize`) and adds, for each player, the
+things that win games, then returns ``player``'s total minus the opponent's:
+
+1. R7 — a finished game is worth :data:`WIN` to the winner (and ``-WIN`` to the loser).
+2. R6 — the score: face-up relics (cursed ones included) and collected treasures.
+3. R2.3 — *open slots*: a face-down relic whose space is empty and could be reached by
+   the next tile (an empty row-2 space, or an empty space that a reached tile opens
+   into) is worth :data:`OPEN_SLOT` of its points — or a loss, :data:`DANGER`, if it is
+   cursed and would be the third (R7.1.1).
+4. R4.3.1 — the offered room goes to whoever has more fate points (a tie to the guide):
+   while it is fought over or being placed, it is worth :data:`ROOM` to that player.
+5. R4.2 — cards in hand are worth :data:`CARD` each (each one is a future invoke or call).
+
+>>> import random
+>>> from naga_widget.rules import Chance, new_game
+>>> state, _ = new_game(chance=Chance(random.Random(1)))
+>>> evaluate(state, 0) == -evaluate(state, 1)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from ..rules.ruleset import E, N, S, W
+
+if TYPE_CHECKING:
+    from ..rules import Ruleset, State
+
+WIN = 60.0
+OPEN_SLOT = 0.3
+DANGER = 8.0
+ROOM = 3.0
+CARD = 0.6
+SCALE = 8.0
+"""Points that make a difference of about 73% to 27% in :func:`win_chance`."""
+
+# R2.2: the space beside each relic slot (canonical order W2 W1 W0 N0 N1 N2 E0 E1 E2).
+SLOT_SPACE = (6, 3, 0, 0, 1, 2, 2, 5, 8)
+# R2.1: for each space, (neighbour, the opening a tile there needs towards this space).
+_TOWARDS = tuple(tuple((n, bit) for n, bit in (
+    (s - 3, S) if s >= 3 else (-1, 0), (s + 3, N) if s < 6 else (-1, 0),
+    (s - 1, E) if s % 3 else (-1, 0), (s + 1, W) if s % 3 < 2 else (-1, 0)) if n >= 0) for s in range(9))
+
+
+def open_spaces(state: State, player: int) -> int:
+    """Mask of the empty spaces of ``player``'s temple that the next tile could be reached on (R2.3)."""
+    temple = state.temples[player]
+    reached = temple.reached()
+    tiles = temple.tiles
+    mask = 0
+    for s in range(9):
+        if tiles[s] is not None:
+            continue
+        if s >= 6 or any(reached >> n & 1 and tiles[n].openings & bit for n, bit in _TOWARDS[s]):  # type: ignore[union-attr]
+            mask |= 1 << s
+    return mask
+
+
+def _side(state: State, p: int) -> float:
+    rs = state.ruleset
+    temple = state.temples[p]
+    value = float(state.score(p))  # 2. R6
+    open_mask = open_spaces(state, p)
+    third = state.cursed_up(p) >= rs.cursed_limit - 1
+    for i, space in enumerate(SLOT_SPACE):  # 3. open slots
+        if open_mask >> space & 1 and not temple.up >> i & 1:
+            relic = rs.relic(temple.relics[i])
+            value += -DANGER if relic.cursed and third else OPEN_SLOT * relic.points
+    if state.phase in ("confront", "place") and state.offered is not None:  # 4. the room
+        fate = state.fate(p), state.fate(1 - p)
+        winning = state.to_move == p if state.phase == "place" else fate[0] > fate[1] or (
+            fate[0] == fate[1] and state.guide == p)
+        value += ROOM if winning else 0.0
+    return value + CARD * len(state.hands[p])  # 5. cards
+
+
+def evaluate(state: State, player: int) -> float:
+    """``player``'s points minus the opponent's, as listed in the module docstring."""
+    if state.outcome is not None:  # 1. R7
+        return WIN if state.outcome.winner == player else -WIN
+    return _side(state, player) - _side(state, 1 - player)
+
+
+def win_chance(points: float) -> float:
+    """Map an evaluation in points to a chance of winning between 0 and 1 (a logistic curve)."""
+    return 1.0 / (1.0 + math.exp(-points / SCALE))
+
+
+def expected_fate(ruleset: Ruleset, cards: tuple[str, ...] | list[str]) -> float:
+    """R1.3, R1.4: the mean fate points of the sticks that ``cards`` call."""
+    total = 0.0
+    for card in cards:
+        c = ruleset.card(card)
+        faces = ruleset.stick_type(c.stick).faces
+        total += c.count * sum(ruleset.stick_points[f"{c.stick}:{f}"] for f in faces) / len(faces)
+    return total

@@ -1,0 +1,26 @@
+"""RandomBot: a uniformly random legal decision — the baseline every other bot must beat."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..rules import AnyAction, LegalActions
+
+
+class RandomBot:
+    """Plays a uniformly random legal decision, with its own seeded ``random.Random``.
+
+    The distribution is that of :func:`naga_widget.rules.legal.sample_action`: in the
+    Confrontation, pass or each (card, payment) head equally likely, then a uniform
+    target; in the other steps, every legal action equally likely.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, observation: dict[str, Any], legal: LegalActions) -> AnyAction:
+        return legal.sample(self.rng)
+
+    def __repr__(self) -> str:
+        return "RandomBot()"

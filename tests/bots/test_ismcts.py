@@ -1,0 +1,82 @@
+"""ISMCTSBot: a search within its budget, that finds the win, avoids the loss and keys the tree by what it sees."""
+
+from __future__ import annotations
+
+import pytest
+from worlds import placements_ending_the_game, random_states
+
+from naga_widget.bots import ISMCTSBot
+from naga_widget.bots.ismcts import seen_as
+from naga_widget.rules import Call, State
+
+WINS = placements_ending_the_game(range(300), "target_score")
+LOSSES = placements_ending_the_game(range(300), "three_cursed")
+POSITIONS = [s for k, s in enumerate(random_states(range(2), decisions_only=True)) if k % 7 == 0]
+
+
+def decide(bot: ISMCTSBot, state: State):  # type: ignore[no-untyped-def]
+    return bot.decide(state.observe(state.to_move), state.legal_actions().detached())
+
+
+@pytest.mark.parametrize("case", range(len(WINS)))
+def test_it_takes_a_placement_that_wins_at_once(case: int) -> None:  # R7.1.2
+    state, winning, _ = WINS[case]
+    assert str(decide(ISMCTSBot(iterations=60, seed=case), state).action) in winning
+
+
+@pytest.mark.parametrize("case", range(len(LOSSES)))
+def test_it_avoids_a_placement_that_loses_at_once(case: int) -> None:  # R7.1.1
+    state, _, safe = LOSSES[case]
+    assert str(decide(ISMCTSBot(iterations=60, seed=case), state).action) in safe
+
+
+@pytest.mark.parametrize("steps", [None, 0, 4])
+def test_every_simulation_is_counted_once_and_the_answer_is_legal(steps: int | None) -> None:
+    for state in POSITIONS[:6]:
+        bot = ISMCTSBot(iterations=40, seed=1, playout_steps=steps)
+        decision = decide(bot, state)
+        assert decision.action in state.legal_actions()
+        candidates = decision.explanation.candidates
+        assert bot.last_iterations == 40 and sum(c.visits for c in candidates) <= 40
+        if len(state.legal_actions()) <= 20:  # every candidate listed: the root visits add up
+            assert sum(c.visits for c in candidates) == 40
+        assert [c.visits for c in candidates] == sorted((c.visits for c in candidates), reverse=True)
+        assert candidates[0].action == str(decision.action)
+        assert all(0.0 <= c.value <= 1.0 for c in candidates)
+
+
+def test_a_time_budget_stops_the_search() -> None:
+    bot = ISMCTSBot(seconds=0.02, seed=1)
+    assert decide(bot, POSITIONS[3]).action in POSITIONS[3].legal_actions() and bot.last_iterations >= 1
+
+
+def test_the_same_seed_gives_the_same_decision() -> None:
+    state = POSITIONS[5]
+    assert decide(ISMCTSBot(iterations=50, seed=4), state) == decide(ISMCTSBot(iterations=50, seed=4), state)
+
+
+def test_a_single_legal_action_is_played_without_search() -> None:
+    state = next(s for s in random_states(range(3)) if not s.is_over and len(s.legal_actions()) == 1)
+    bot = ISMCTSBot(iterations=500, seed=1)
+    assert decide(bot, state).action == next(iter(state.legal_actions())) and bot.last_iterations == 0
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [({"iterations": 0}, "iterations"), ({"seconds": 0}, "seconds")])
+def test_a_bad_budget_is_refused(kwargs: dict[str, float], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        ISMCTSBot(**kwargs)  # type: ignore[arg-type]
+
+
+def test_the_guide_s_face_down_call_is_keyed_by_its_size_only() -> None:  # R4.1
+    calling = [s for s in random_states(range(4)) if s.phase == "call" and not s.is_over]
+    opponent_guide = next(s for s in calling if s.calls[s.guide] is None)
+    root = 1 - opponent_guide.guide  # the root player waits for the guide's call, then calls blind
+    keys = {seen_as(opponent_guide, root, a) for a in opponent_guide.legal_actions()}
+    sizes = {len(a.cards) for a in opponent_guide.legal_actions() if isinstance(a, Call)}
+    assert keys == {f"call {n} card(s)" for n in sizes}
+    # the root player's own calls, and the second call (revealed at once, R4.2.1), keep their text
+    assert {seen_as(opponent_guide, opponent_guide.guide, a) for a in opponent_guide.legal_actions()} == \
+        {str(a) for a in opponent_guide.legal_actions()}
+    second = next(s for s in calling if s.to_move != s.guide)
+    assert {seen_as(second, second.guide, a) for a in second.legal_actions()} == \
+        {str(a) for a in second.legal_actions()}
