@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 JS_STAMP := js/node_modules/.installed
 LAB_PORT ?= 8888
 
-.PHONY: demo test test-py test-js bench lint selfplay clean
+.PHONY: demo test test-py test-js bench arena lint selfplay clean
 
 # The package (editable) and the dependency group "dev" (tests, linters, the extras' packages) at the
 # exact versions of constraints/dev.txt. `--group` needs pip 25.1 or newer: pip is upgraded first.
@@ -22,8 +22,9 @@ $(JS_STAMP): js/package.json js/package-lock.json
 
 ## demo: set up and open the playable notebook in JupyterLab (prints its URL)
 demo: $(STAMP)
-	ANYWIDGET_HMR=1 $(VENV)/bin/jupyter lab notebooks/01_play.ipynb --no-browser --ip=127.0.0.1 --allow-root \
-		--port=$(LAB_PORT) --ServerApp.port_retries=50
+	ANYWIDGET_HMR=1 $(VENV)/bin/jupyter lab --no-browser --ip=127.0.0.1 --allow-root \
+		--port=$(LAB_PORT) --ServerApp.port_retries=50 \
+		--ServerApp.root_dir=notebooks --LabApp.default_url=/lab/tree/01_play.ipynb
 
 ## test: set up and run every check (lint, JS bundle is current, JS unit tests, Python, notebooks, browser test)
 test: $(STAMP) $(JS_STAMP) lint
@@ -37,10 +38,18 @@ test-py: $(STAMP)
 test-js: $(JS_STAMP)
 	cd js && npx vitest run
 
-## bench: print the speed figures of the engine and the widget
-bench: $(STAMP)
+## bench: print the speed and strength figures (engine, widget, browser, bots, arena, environments)
+bench: $(STAMP) $(JS_STAMP)
 	$(PY) benchmarks/bench_engine.py
 	$(PY) benchmarks/bench_widget.py
+	$(PY) benchmarks/bench_browser.py
+	$(PY) benchmarks/bench_bots.py $(BENCH_BOTS_ARGS)
+	$(PY) benchmarks/bench_arena.py
+	$(PY) benchmarks/bench_envs.py
+
+## arena: a round robin of the project's bots
+arena: $(STAMP)
+	$(VENV)/bin/naga-widget arena random greedy ismcts --games 20 --seed 1
 
 ## selfplay: statistics of random games
 selfplay: $(STAMP)

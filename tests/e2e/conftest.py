@@ -1,83 +1,59 @@
-"""A real JupyterLab server and a real Chromium (Debian's), driven by Playwright.
+"""Fixtures of the browser tests: one Chromium (Debian's, driven by Playwright) and one Jupyter
+server for the whole session, shared by every front end; a page per test or per front-end module.
 
-The server runs on 127.0.0.1 with a private config/runtime dir and serves a temp
-copy of the notebooks. On a failing test a screenshot goes to ``test-output/``.
+Every page blocks requests that leave 127.0.0.1 (the tests must not need the network) and
+records the console. A failing test leaves a screenshot in ``test-output/``.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+import nbformat
 import pytest
+from hosts import ROOT, Host, Server, jupyter_server
+from playwright.sync_api import Browser, ConsoleMessage, Page, Route, expect, sync_playwright
 
-ROOT = Path(__file__).resolve().parents[2]
+pytest.register_assert_rewrite("frontend_checks", "widget_page")
+
 OUTPUT = ROOT / "test-output"
 CHROMIUM = os.environ.get("NAGA_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+LOCAL = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:", "about:", "file:")
+
+expect.set_options(timeout=30_000)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+@dataclass
+class Console:
+    """What a page printed to its console (warnings and errors), and the requests it was refused."""
+
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)
+
+    def record(self, msg: ConsoleMessage) -> None:
+        if msg.type in ("warning", "error"):
+            self.messages.append({"type": msg.type, "text": msg.text, "url": msg.location.get("url", "")})
 
 
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, object]]:
-    """Start JupyterLab on a free port; yield its base URL and the folder it serves."""
-    tmp = tmp_path_factory.mktemp("lab")
-    served = tmp / "work"
-    shutil.copytree(ROOT / "notebooks", served)
-    (tmp / "labconfig").mkdir()  # the config dir's labconfig: no news or update toasts
-    (tmp / "labconfig" / "page_config.json").write_text(
-        json.dumps({"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}))
-    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp), JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
-               JUPYTERLAB_SETTINGS_DIR=str(tmp / "settings"), JUPYTERLAB_WORKSPACES_DIR=str(tmp / "workspaces"))
-    env.pop("ANYWIDGET_HMR", None)
-    port = _free_port()
-    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}", "--allow-root",
-           "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
-           f"--ServerApp.root_dir={served}", "--ServerApp.port_retries=0", "--expose-app-in-browser",
-           "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
-    log = open(tmp / "server.log", "w")  # noqa: SIM115 - closed at teardown
-    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=served)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 90
-    while True:
-        try:
-            with urllib.request.urlopen(f"{base}/api/status", timeout=2) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            pass
-        if proc.poll() is not None or time.time() > deadline:
-            proc.kill()
-            raise RuntimeError(f"JupyterLab did not start; see {tmp / 'server.log'}:\n"
-                               + (tmp / "server.log").read_text()[-3000:])
-        time.sleep(0.3)
-    yield {"base": base, "dir": served, "log": tmp / "server.log"}
-    proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+@dataclass
+class Opened:
+    """A page with a notebook (or app) open in one front end."""
+
+    host: Host
+    page: Page
+    console: Console
+    state: dict[str, Any] = field(default_factory=dict)  # what earlier tests of the module did
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         raise RuntimeError(f"Chromium not found at {CHROMIUM}: install Debian's chromium (see .ci/run)")
     with sync_playwright() as p:
@@ -86,21 +62,91 @@ def browser() -> Iterator[object]:
         b.close()
 
 
+@pytest.fixture(scope="session")
+def jupyter(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """JupyterLab's server with Notebook 7 and Voilà, serving a copy of ``notebooks/``."""
+    tmp = tmp_path_factory.mktemp("jupyter")
+    served = tmp / "work"
+    shutil.copytree(ROOT / "notebooks", served, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    server = jupyter_server(tmp, served)
+    yield server
+    server.stop()
+
+
+def write_notebook(folder: Path, name: str, *cells: str) -> str:
+    """Write a notebook of code cells (a cell starting with ``#`` and no newline is markdown)."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell(c) if c.startswith("#") and "\n" not in c
+                else nbformat.v4.new_code_cell(c) for c in cells]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, folder / name)
+    return name
+
+
+def new_page(browser: Browser) -> tuple[Page, Console]:
+    """A page of its own context (1400×1000) that records its console and blocks non-local requests."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    console = Console()
+
+    def route(r: Route) -> None:
+        if r.request.url.startswith(LOCAL):
+            r.continue_()
+        else:
+            console.blocked.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.on("console", console.record)
+    page.on("pageerror", lambda exc: console.messages.append({"type": "pageerror", "text": str(exc), "url": ""}))
+    return page, console
+
+
+def screenshot(page: Page, name: str) -> None:
+    OUTPUT.mkdir(exist_ok=True)
+    shot = OUTPUT / f"{name}.png"
+    try:
+        page.screenshot(path=str(shot), full_page=True)
+        print(f"screenshot: {shot}")
+    except Exception as exc:  # noqa: BLE001 - a screenshot must not hide the failure
+        print(f"no screenshot: {exc}")
+
+
 @pytest.fixture()
-def page(browser: object, request: pytest.FixtureRequest) -> Iterator[object]:
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})  # type: ignore[attr-defined]
-    pg = context.new_page()
+def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    pg, _ = new_page(browser)
     yield pg
     report = getattr(request.node, "rep_call", None)
     if report is not None and report.failed:
-        OUTPUT.mkdir(exist_ok=True)
-        shot = OUTPUT / f"{request.node.name}.png"
-        try:
-            pg.screenshot(path=str(shot), full_page=True)
-            print(f"screenshot: {shot}")
-        except Exception as exc:  # noqa: BLE001 - a screenshot must not hide the failure
-            print(f"no screenshot: {exc}")
-    context.close()
+        screenshot(pg, request.node.name)
+    pg.context.close()
+
+
+@pytest.fixture(scope="module")
+def opened(browser: Browser, jupyter: Server, request: pytest.FixtureRequest) -> Iterator[Opened]:
+    """The module's ``HOST`` with its ``NOTEBOOK`` open and run, one page for all of the module's tests.
+
+    A module may define ``make_notebook(folder) -> name`` to write the notebook it opens.
+    """
+    host: Host = request.module.HOST
+    make: Callable[[Path], str] | None = getattr(request.module, "make_notebook", None)
+    notebook = make(jupyter.folder) if make else request.module.NOTEBOOK
+    pg, console = new_page(browser)
+    try:
+        host.open(pg, jupyter.base, notebook)
+    except Exception:
+        screenshot(pg, f"{host.name}-open")
+        raise
+    yield Opened(host, pg, console)
+    pg.context.close()
+
+
+@pytest.fixture(autouse=True)
+def _shot_on_failure(request: pytest.FixtureRequest) -> Iterator[None]:
+    yield
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed and "opened" in request.fixturenames:
+        screenshot(request.getfixturevalue("opened").page, request.node.name)
 
 
 @pytest.hookimpl(hookwrapper=True)

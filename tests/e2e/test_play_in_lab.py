@@ -16,13 +16,12 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-import nbformat
 import pytest
+from conftest import write_notebook
+from hosts import LAB, Server
 from playwright.sync_api import Page, expect
 
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output"
-
-expect.set_options(timeout=30_000)
 
 SETUP = """\
 from naga_widget import Match, NagaWidget
@@ -34,22 +33,21 @@ PROBE = """\
 import json
 print("PROBE " + json.dumps({"step": match.step, "last": match.last_step, "branches": len(match.branches()),
                              "branch": match.branch, "phase": match.state.phase, "round": match.state.round,
-                             "actions": [str(a) for a in match.actions]}))"""
+                             "actions": [str(a) for a in match.actions], "events": len(w.event_log),
+                             "rules": sorted({e["rule"] for e in w.event_log}), "logger": type(w.log).__name__}))"""
 
 
 @pytest.fixture()
-def notebook(lab: dict[str, Any]) -> str:
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(SETUP), nbformat.v4.new_code_cell(PROBE)]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, lab["dir"] / "e2e.ipynb")  # type: ignore[operator]
-    return f"{lab['base']}/lab/tree/e2e.ipynb"
+def notebook(jupyter: Server) -> str:
+    return LAB.url(jupyter.base, write_notebook(jupyter.folder, "e2e.ipynb", SETUP, PROBE))
 
 
 def wait_for_kernel(page: Page) -> None:
     page.wait_for_function(
-        "() => { const k = window.jupyterapp?.shell?.currentWidget?.sessionContext?.session?.kernel;"
-        " return k && k.connectionStatus === 'connected' && k.status === 'idle'; }", timeout=90_000)
+        "() => { const nb = window.jupyterapp?.shell?.currentWidget; const k = nb?.sessionContext?.session?.kernel;"
+        " return nb?.context?.path === 'e2e.ipynb' && k && k.connectionStatus === 'connected'"
+        " && k.status === 'idle'; }",
+        timeout=90_000)
 
 
 def run_cell(page: Page, index: int) -> None:
@@ -164,6 +162,9 @@ def test_full_round_rewind_and_fork(page: Page, notebook: str) -> None:
     assert after_round["round"] == 2 and after_round["phase"] == "call"
     assert after_round["step"] == after_round["last"] == current_step(page)
     assert after_round["actions"][0] == "call " + first_call.removeprefix("card-")
+    # The widget's event log has its own name; ``log`` stays the logger of ipywidgets.
+    assert after_round["events"] > 0 and {"R4.1", "R4.3", "R4.4"} <= set(after_round["rules"])
+    assert after_round["logger"] == "Logger"
 
     # Rewind with the slider: the Python side follows.
     slider.fill("1")

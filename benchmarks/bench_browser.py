@@ -1,0 +1,178 @@
+"""Widget figures measured in Chromium (``make bench``): steps drawn per second while scrubbing a full
+game, ms from a click to the redraw it causes, bytes per update on the kernel's websocket, and the
+size of the play notebook saved after running it.
+
+It starts the same JupyterLab server as the browser tests (``tests/e2e/hosts.py``), opens a
+notebook whose teacher widget shows a whole random game, and drives the slider from the page:
+
+- a fast drag: the slider moves one step per animation frame from 0 to the end; the view coalesces
+  the steps wanted (one goto in flight); the figure is the steps Python drew (widget updates on the
+  kernel's websocket) per second until the last one;
+- holding →: a key press every 33 ms (a typical key repeat) from step 0: steps drawn per second, and
+  the step it ends at (no press dropped: the last);
+- click to drawn: a click on ◀ / ▶ until the first redraw after the click handler (Python's answer).
+
+Redraws are timed by the view itself in ``globalThis.__nagaRenderTimes``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+
+from hosts import LAB, jupyter_server  # noqa: E402
+from playwright.sync_api import Page, WebSocket, sync_playwright  # noqa: E402
+
+CHROMIUM = os.environ.get("NAGA_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+GAME = """from naga_widget import Match, NagaWidget
+import random
+match, rng = Match(seed=3), random.Random(3)
+while not match.state.is_over:
+    match.play(rng.choice(list(match.state.legal_actions())))
+w = NagaWidget(match, perspective="teacher")
+w"""
+
+SLIDER = "document.querySelector('[data-testid=\"tl-slider\"]')"
+POSITION = "document.querySelector('[data-testid=\"tl-position\"]')"
+
+# The view pushes each redraw's duration on this array; this one also notes when (page time).
+_INIT = """window.__nagaRenderTimes = new (class extends Array {
+  push(...v) { (window.__nagaDrawnAt ||= []).push(performance.now()); return super.push(...v); } })();"""
+
+# A fast drag: the slider moves one step per animation frame from 0 to the end, then is let go.
+_DRAG = f"""async (last) => {{ const s = {SLIDER}; const frame = () => new Promise(r => requestAnimationFrame(r));
+  for (let k = 1; k <= last; k++) {{
+    s.value = String(k); s.dispatchEvent(new Event('input', {{bubbles: true}})); await frame(); }}
+  s.dispatchEvent(new Event('change', {{bubbles: true}})); }}"""
+
+# Click a control; resolve at the first redraw after the click handler has returned (Python's answer).
+_CLICK = """async (testid) => { const t0 = performance.now();
+  document.querySelector(`[data-testid="${testid}"]`).click();
+  const n = window.__nagaDrawnAt.length;
+  while (window.__nagaDrawnAt.length === n) await new Promise(r => setTimeout(r, 0));
+  return window.__nagaDrawnAt[n] - t0; }"""
+
+
+def wait_kernel(page: Page, path: str) -> None:
+    page.wait_for_function(
+        "(p) => { const nb = window.jupyterapp?.shell?.currentWidget; const k = nb?.sessionContext?.session?.kernel;"
+        " return nb?.context?.path === p && k && k.connectionStatus === 'connected' && k.status === 'idle'; }",
+        arg=path, timeout=120_000)
+
+
+def settle(page: Page, frames: list[tuple[float, int]], quiet: float = 1.0) -> None:
+    """Wait until no widget update has come for ``quiet`` seconds (the view has caught up)."""
+    while True:
+        count = len(frames)
+        page.wait_for_timeout(quiet * 1000)
+        if len(frames) == count:
+            return
+
+
+def go_to(page: Page, step: int) -> None:
+    page.locator('[data-testid="tl-slider"]').fill(str(step))
+    page.locator('[data-testid="tl-slider"]').dispatch_event("change")
+
+
+def python_steps(frames: list[tuple[float, int]], start: float) -> tuple[int, float]:
+    """Updates from Python after ``start`` and the seconds until the last of them."""
+    after = [t for t, _ in frames if t >= start]
+    return len(after), (after[-1] - start) if after else float("nan")
+
+
+def notebook_sizes(tmp: Path) -> dict[str, int]:
+    """Bytes of the play notebook saved after running it: with nbconvert's defaults (widget state kept,
+    which holds the view's whole ES module per widget) and without the widget state."""
+    sizes = {}
+    for name, extra in (("default", []), ("no_widget_state", ["--ExecutePreprocessor.store_widget_state=False"])):
+        shutil.copy(ROOT / "notebooks" / "01_play.ipynb", tmp / "play.ipynb")
+        subprocess.run([sys.executable, "-m", "nbconvert", "--to", "notebook", "--execute", "play.ipynb",
+                        "--output", f"played-{name}.ipynb", *extra], cwd=tmp, check=True, capture_output=True,
+                       env=dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp / "runtime")), timeout=300)
+        sizes[name] = (tmp / f"played-{name}.ipynb").stat().st_size
+    return sizes
+
+
+def main() -> None:
+    print("naga_widget browser benchmark (JupyterLab in Chromium)")
+    tmp = Path(tempfile.mkdtemp(prefix="naga-bench-"))
+    served = tmp / "work"
+    served.mkdir()
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(GAME)]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, served / "bench.ipynb")
+    server = jupyter_server(tmp, served)
+    frames: list[tuple[float, int]] = []  # (host time, bytes) of each widget update from Python
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.add_init_script(_INIT)
+
+            def on_socket(ws: WebSocket) -> None:
+                def received(payload: str | bytes) -> None:
+                    data = payload.encode() if isinstance(payload, str) else payload
+                    if b"comm_msg" in data and b'"update"' in data:
+                        frames.append((time.perf_counter(), len(data)))
+                ws.on("framereceived", received)
+
+            page.on("websocket", on_socket)
+            LAB.open(page, server.base, "bench.ipynb")
+            last = int(page.locator('[data-testid="tl-slider"]').get_attribute("max") or 0)
+            go_to(page, 0)
+            settle(page, frames)
+            start = time.perf_counter()
+            page.evaluate(_DRAG, last)
+            settle(page, frames)
+            drag = python_steps(frames, start)
+            updates = [size for t, size in frames if t >= start]
+            go_to(page, 0)
+            settle(page, frames)
+            page.locator('[data-testid="tl-slider"]').focus()
+            start = time.perf_counter()
+            for _ in range(last):
+                page.keyboard.press("ArrowRight")
+                page.wait_for_timeout(33)
+            settle(page, frames)
+            held = python_steps(frames, start)
+            reached = page.locator('[data-testid="tl-slider"]').input_value()
+            clicks = [page.evaluate(_CLICK, "tl-back" if i % 2 == 0 else "tl-forward") for i in range(40)]
+            renders = list(page.evaluate("() => [...window.__nagaRenderTimes]"))
+            browser.close()
+    finally:
+        server.stop()
+    print(f"  game of {last} steps")
+    print(f"  fast drag (one step per frame, 0 → {last}): {drag[0]} steps drawn from Python in {drag[1]:.2f} s = "
+          f"{drag[0] / drag[1]:.1f} steps drawn per second")
+    print(f"  holding → (a press every 33 ms): {held[0]} steps drawn in {held[1]:.2f} s = "
+          f"{held[0] / held[1]:.1f} per second; ended at step {reached} of {last}")
+    clicks.sort()
+    print(f"  click to drawn (◀/▶ → Python → redraw, 40 clicks): median {statistics.median(clicks):.1f} ms, "
+          f"p90 {clicks[int(0.9 * len(clicks)) - 1]:.1f} ms")
+    if updates:
+        print(f"  bytes per update on the websocket (the drag, {len(updates)} messages): median "
+              f"{statistics.median(updates):,.0f}, max {max(updates):,}")
+    print(f"  redraw time in the page: median {statistics.median(renders):.2f} ms, max {max(renders):.2f} ms "
+          f"({len(renders)} redraws)")
+    sizes = notebook_sizes(tmp)
+    print(f"  the play notebook saved after running it: {sizes['default']:,} bytes with nbconvert's defaults, "
+          f"{sizes['no_widget_state']:,} bytes without the widget state")
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

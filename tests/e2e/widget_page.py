@@ -1,0 +1,169 @@
+"""Driving the widget in a page, the same way in every front end.
+
+Everything is scoped to the first widget on the page (``[data-testid="root"]``). The keyboard
+helpers move the focus with Tab / Shift+Tab only, from wherever it is inside the widget, and
+fail when it leaves the widget: keyboard-only play must never need a Tab back in from outside.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hosts import ROOT
+from playwright.sync_api import Locator, Page, expect
+
+AXE = ROOT / "js" / "node_modules" / "axe-core" / "axe.min.js"
+ROOT_SELECTOR = '[data-testid="root"]'
+ENABLED = ':not([disabled]):not([aria-disabled="true"])'
+
+# The focused element, looking into shadow roots (marimo), and the widget root holding it.
+_FOCUS = """const deepActive = () => { let a = document.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement; return a; };
+  const holder = (n) => n && n.closest ? n.closest('[data-testid="root"]') : null;"""
+
+_WHERE = f"""(sel) => {{ {_FOCUS}
+  const a = deepActive(); const root = holder(a);
+  if (!root) return 'outside';
+  if (a.matches(sel)) return 'here';
+  const target = [...root.querySelectorAll(sel)].find(t => t.getClientRects().length);
+  if (!target) return 'missing';
+  return a.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING ? 'Tab' : 'Shift+Tab'; }}"""
+
+# Whose decision is on the widget now, read from the controls it shows (their data-testid):
+# null while a play is pending or the bot thinks.
+_ROUND = "(root) => +((/\\bround\\s+(\\d+)/i.exec(root.innerText) || [])[1] || 0)"
+
+_TURN = f"""(startRound) => {{
+  const root = document.querySelector('{ROOT_SELECTOR}');
+  if (({_ROUND})(root) > startRound) return 'next round';
+  if (root.querySelector('[data-testid="pending"]')) return null;
+  const shown = (sel) => [...root.querySelectorAll(sel)].some(e => e.getClientRects().length);
+  if (shown('[data-testid="pass"]{ENABLED}')) return 'confront';
+  if (shown('[data-testid^="give-"]{ENABLED}')) return 'give';
+  if (shown('[data-testid^="rotation-"]') || shown('[data-testid^="space-"]')) return 'place';
+  if (shown('[data-testid^="card-"]{ENABLED}') && shown('[data-testid="confirm"]')) return 'call';
+  return null; }}"""
+
+
+def widget(page: Page) -> Locator:
+    return page.locator(ROOT_SELECTOR).first
+
+
+def focus_in_widget(page: Page) -> bool:
+    return bool(page.evaluate(f"() => {{ {_FOCUS} return !!holder(deepActive()); }}"))
+
+
+def focused_testid(page: Page) -> str | None:
+    result = page.evaluate(f"() => {{ {_FOCUS} const a = deepActive(); return a && a.getAttribute('data-testid'); }}")
+    return result if isinstance(result, str) else None
+
+
+def tab_to(page: Page, selector: str, limit: int = 120) -> None:
+    """Press Tab (or Shift+Tab, towards the control) until the focus is on the first visible match."""
+    for _ in range(limit):
+        where = page.evaluate(_WHERE, selector)
+        if where == "here":
+            return
+        assert where != "outside", f"tabbing to {selector}: the focus is outside the widget"
+        assert where != "missing", f"tabbing: no {selector} shown in the widget"
+        page.keyboard.press(where)
+    raise AssertionError(f"{limit} presses of Tab did not reach {selector}")
+
+
+# -- the timeline -------------------------------------------------------------------------------------
+
+def slider(page: Page) -> Locator:
+    return widget(page).get_by_test_id("tl-slider")
+
+
+def last_step(page: Page) -> int:
+    return int(slider(page).get_attribute("max") or 0)
+
+
+def slider_box(page: Page) -> dict[str, float]:
+    """The slider's box, once it is scrolled to the middle of the view and nothing covers it."""
+    slider(page).evaluate("el => el.scrollIntoView({block: 'center'})")
+    page.wait_for_function(f"""() => {{ const s = document.querySelector('{ROOT_SELECTOR} [data-testid="tl-slider"]');
+        const r = s.getBoundingClientRect(); const at = document.elementFromPoint(r.x + 3, r.y + r.height / 2);
+        const same = s.dataset.lastTop === String(r.top); s.dataset.lastTop = r.top; return same && at === s; }}""",
+                           polling=100, timeout=30_000)
+    box = slider(page).bounding_box()
+    assert box is not None
+    return box
+
+
+def shown_step(page: Page) -> int:
+    """The step the widget says it shows (its position text, ``step k / n``)."""
+    text = widget(page).get_by_test_id("tl-position").inner_text()
+    found = re.search(r"(\d+)\s*/\s*(\d+)", text)
+    assert found, f"no step in the position text {text!r}"
+    return int(found.group(1))
+
+
+def wait_shown_step(page: Page, step: int, timeout: float = 30_000) -> None:
+    expect(widget(page).get_by_test_id("tl-position")).to_have_text(re.compile(rf"\b{step}\s*/"), timeout=timeout)
+
+
+def wait_last_step_above(page: Page, before: int, timeout: float = 60_000) -> None:
+    page.wait_for_function(
+        f"(b) => +document.querySelector('{ROOT_SELECTOR} [data-testid=\"tl-slider\"]').max > b",
+        arg=before, timeout=timeout)
+
+
+# -- a round by keyboard --------------------------------------------------------------------------------
+
+def wait_turn(page: Page, start_round: int, timeout: float = 60_000) -> str:
+    handle = page.wait_for_function(_TURN, arg=start_round, timeout=timeout)
+    return str(handle.json_value())
+
+
+def _choose_then_confirm(page: Page, choice: str) -> None:
+    tab_to(page, choice)
+    page.keyboard.press("Space")
+    tab_to(page, f'[data-testid="confirm"]{ENABLED}')
+    page.keyboard.press("Enter")
+
+
+def play_round_by_keyboard(page: Page) -> list[str]:
+    """Play the viewer's decisions of the current round with Tab, Space and Enter; the bot answers.
+
+    Calls the first card, passes every confrontation turn, places the room on the first space
+    offered (its first rotation) and gives the first card drawn. Returns the decisions taken, in
+    order; after each one the focus must still be inside the widget.
+    """
+    start_round = int(widget(page).evaluate(_ROUND))
+    taken: list[str] = []
+    for _ in range(20):
+        turn = wait_turn(page, start_round)
+        if turn == "next round":
+            return taken
+        before = last_step(page)
+        if turn == "call":
+            _choose_then_confirm(page, f'[data-testid^="card-"]{ENABLED}')
+        elif turn == "confront":
+            tab_to(page, '[data-testid="pass"]')
+            page.keyboard.press("Enter")
+        elif turn == "place":
+            tab_to(page, '[data-testid^="space-"]')
+            page.keyboard.press("Enter")
+            _choose_then_confirm(page, '[data-testid^="rotation-"]')
+        else:
+            _choose_then_confirm(page, f'[data-testid^="give-"]{ENABLED}')
+        wait_last_step_above(page, before)
+        assert focus_in_widget(page), f"the focus left the widget after the {turn} decision"
+        taken.append(turn)
+    raise AssertionError(f"the round did not end after {taken}")
+
+
+# -- accessibility and console ------------------------------------------------------------------------
+
+def axe_violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's violations inside the first widget: rule id, impact, and the nodes (CSS paths)."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate(f"""async () => {{
+        // no preload: it fetches the page's stylesheets again, and logs the CDN ones the test refuses
+        const r = await axe.run(document.querySelector('{ROOT_SELECTOR}'), {{ preload: false }});
+        return r.violations.map(v => ({{ id: v.id, impact: v.impact, help: v.help,
+                                         nodes: v.nodes.map(n => n.target.join(' ')) }})); }}""")
+    return list(result)
