@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed
 JS_STAMP := js/node_modules/.installed
 LAB_PORT ?= 8888
 
-.PHONY: demo test test-py test-js bench arena lint selfplay clean
+.PHONY: demo test test-py test-js bench arena lint selfplay clean lite lite-serve test-lite
+LITE_PORT ?= 8000
 
 # The package (editable) and the dependency group "dev" (tests, linters, the extras' packages) at the
 # exact versions of constraints/dev.txt. `--group` needs pip 25.1 or newer: pip is upgraded first.
@@ -55,9 +56,24 @@ arena: $(STAMP)
 selfplay: $(STAMP)
 	$(VENV)/bin/naga-widget selfplay --games 200 --seed 1
 
+## lite: build the JupyterLite site in site/ (own venv .venv-lite; Pyodide and every wheel inside)
+lite:
+	$(PYTHON) lite/build.py
+
+## lite-serve: serve site/ at http://127.0.0.1:$(LITE_PORT)/lab/index.html
+lite-serve:
+	test -f site/jupyter-lite.json || $(MAKE) lite
+	$(PYTHON) lite/serve.py --port $(LITE_PORT)
+
+## test-lite: build the site, play it offline in Chromium, run the engine's tests in Pyodide (Node)
+test-lite: $(STAMP) lite
+	$(PYTHON) lite/build.py test-wheels
+	NAGA_LITE_REQUIRED=1 $(PY) -m pytest -p no:cacheprovider tests/lite
+	node --experimental-wasm-stack-switching lite/pyodide_tests.mjs
+
 lint: $(STAMP)
-	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff check src tests benchmarks lite
 	$(VENV)/bin/mypy
 
 clean:
-	rm -rf $(VENV) js/node_modules build dist .pytest_cache test-output
+	rm -rf $(VENV) js/node_modules build dist .pytest_cache test-output site .venv-lite

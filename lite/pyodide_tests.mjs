@@ -1,0 +1,56 @@
+// Run the project's tests inside Pyodide under Node: the same Pyodide (and lock) as the site.
+//
+//   node --experimental-wasm-stack-switching lite/pyodide_tests.mjs [pytest arguments]
+//
+// Pyodide comes from the built site (site/static/pyodide, unpacked from its npm package by
+// lite/build.py); pytest, hypothesis and their dependencies are pure wheels from
+// .venv-lite/test-wheels (`python3 lite/build.py test-wheels`). The checkout is mounted at
+// /project (NODEFS) and its src/ is imported directly. Tests that need processes are reported
+// as skipped (lite/pyodide_plugin.py). The exit code is pytest's.
+import { readFileSync, existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const pyodideDir = process.env.NAGA_PYODIDE_DIR || join(root, "site", "static", "pyodide");
+const wheelDir = process.env.NAGA_TEST_WHEELS || join(root, ".venv-lite", "test-wheels");
+const ENGINE_TESTS = ["tests/rules", "tests/bots", "tests/test_match.py", "tests/test_golden.py",
+  "tests/test_properties.py", "tests/test_rule_ids.py", "tests/test_soak.py",
+  // the arena under Pyodide (in-process games, the warning) is tested there; tests/test_arena.py
+  // drives processes and the CLI, and one of its tests ends the interpreter (exit 3) here
+  "tests/lite/test_pyodide.py",
+  // scipy has no pure wheel (it is compiled): its test module cannot be imported here
+  "--ignore=tests/bots/test_determinize.py",
+  // json.loads of text nested 50,000+ deep overflows Pyodide's stack and kills the interpreter
+  // (CPython raises RecursionError): Match.loads must refuse such text before parsing it
+  "--deselect=tests/test_match.py::test_hostile_texts_raise_replay_error[text0-JSON cannot be read]",
+  "--deselect=tests/test_match.py::test_hostile_texts_raise_replay_error[text1-JSON cannot be read]"];
+
+for (const [what, path] of [["Pyodide", join(pyodideDir, "pyodide.mjs")], ["test wheels", join(wheelDir, "wheels.json")]]) {
+  if (!existsSync(path)) {
+    console.error(`${what} not found at ${path}: run \`make lite\` and \`python3 lite/build.py test-wheels\``);
+    process.exit(2);
+  }
+}
+
+const started = performance.now();
+const { loadPyodide } = await import(join(pyodideDir, "pyodide.mjs"));
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+const wheels = JSON.parse(readFileSync(join(wheelDir, "wheels.json"), "utf8")).map((name) => join(wheelDir, name));
+// the widget's dependencies come from the site's lock, like in the browser
+await pyodide.loadPackage(["anywidget", "ipywidgets", "comm", "ipython", ...wheels], { messageCallback: () => {} });
+pyodide.FS.mkdirTree("/project");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root }, "/project");
+console.log(`Pyodide ${pyodide.version} ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+const args = process.argv.slice(2);
+pyodide.globals.set("ARGS", pyodide.toPy(args.length ? args : ENGINE_TESTS));
+const code = await pyodide.runPythonAsync(`
+import os, sys
+os.chdir("/project")
+sys.path[:0] = ["/project/src", "/project/lite"]
+os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = "/tmp/hypothesis"  # not the checkout's .hypothesis
+import pytest
+pytest.main(["-q", "-rs", "-p", "pyodide_plugin", "-p", "no:cacheprovider", "-o", "addopts=-ra", *ARGS])
+`);
+process.exit(Number(code));
