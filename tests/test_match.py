@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -487,11 +488,12 @@ def test_load_rejects_a_truncated_document(forked: Match) -> None:
     assert f"step record {k}" in message and "the record ends" in message
 
 
-@pytest.mark.parametrize("version", [2, 0, "1", None])
+@pytest.mark.parametrize("version", [3, 0, "1", "2", None, 1.0, 2.0, True])
 def test_load_rejects_a_wrong_version(forked: Match, version: Any) -> None:
     doc = _doc(forked)
     doc["version"] = version
-    assert "not supported" in _load_error(doc)
+    message = _load_error(doc)
+    assert "not supported" in message or (isinstance(version, float) and "is not an integer" in message)
     del doc["version"]
     assert "not supported" in _load_error(doc)
 
@@ -559,7 +561,7 @@ def test_load_rejects_an_edited_digest(forked: Match) -> None:
     assert "setup" in _load_error(doc)
     doc = _doc(forked)
     del doc["steps"][-1]["digest"]
-    assert "digest mismatch" in _load_error(doc)
+    assert f"step record {len(doc['steps'])} has no 'digest'" in _load_error(doc)
 
 
 def test_load_rejects_extra_unused_outcomes(forked: Match) -> None:
@@ -703,3 +705,351 @@ def test_bots_see_only_their_own_observation() -> None:
 def test_actions_of_the_line_round_trip_through_text() -> None:
     m = build(20)
     assert [Action.parse(str(a)) for a in m.actions] == m.actions
+
+
+# -- equivalent spellings, lying values ------------------------------------------------------------
+def test_an_equivalent_spelling_is_recorded_as_the_listed_action_and_draws_the_same_chance() -> None:
+    listed, written = Match(seed=SEED), Match(seed=SEED)
+    to_second_call(listed)
+    to_second_call(written)
+    call = next(a for a in listed.legal_actions() if isinstance(a, Call) and len(a.cards) >= 2)
+    listed.play(call)
+    written.play(" ".join(["call", *reversed(call.cards)]))  # the cards in another order
+    assert written.actions[-1] == call and str(written.actions[-1]) == str(call)
+    assert written.node.outcomes == listed.node.outcomes and written.state == listed.state
+    assert written.dumps() == listed.dumps()
+
+
+def test_a_bot_value_that_lies_about_itself_is_recorded_as_the_engine_s_own() -> None:
+    class LyingCall(Call):
+        def __str__(self) -> str:
+            return "call 01a"
+
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        __hash__ = Call.__hash__
+
+    m = Match(seed=SEED)
+    real = next(iter(m.legal_actions()))
+    assert isinstance(real, Call)
+    m.play(LyingCall(real.cards))
+    recorded = m.actions[-1]
+    assert type(recorded) is Call and recorded == real and str(recorded) == str(real)
+    assert json.loads(m.dumps())["steps"][0]["action"] == str(real)
+    assert Match.loads(m.dumps()).actions == [real]
+
+
+@pytest.mark.parametrize("bad", [Call((1,)), Call("01a"), Call((("01a",),)), Pass.__new__(Pass)])  # type: ignore[arg-type]
+def test_malformed_action_values_are_refused_or_read_strictly(bad: Any) -> None:
+    m = Match(seed=SEED)
+    before = m.dumps()
+    try:
+        m.play(bad)
+    except IllegalActionError:
+        assert m.dumps() == before
+    else:  # only a well-formed Pass() may be played, and it is illegal in the Call of Fate
+        raise AssertionError(f"{bad!r} was played")
+
+
+# -- seeds -------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("seed, error", [("42", TypeError), (4.5, TypeError), (True, TypeError),
+                                         ([42], TypeError), (10**100, ValueError), (-(10**100), ValueError)])
+def test_a_seed_is_an_integer(seed: Any, error: type) -> None:
+    with pytest.raises(error):
+        Match(seed=seed)
+
+
+@pytest.mark.parametrize("seed", [0, 42, 2**128 - 1, -5, 10**99])
+def test_large_and_negative_seeds_round_trip_through_a_save(seed: int) -> None:
+    m = build(6, seed=seed)
+    loaded = Match.loads(m.dumps())
+    assert loaded.seed == seed and loaded.state == m.state and loaded.dumps() == m.dumps()
+
+
+# -- hostile save files ----------------------------------------------------------------------------
+@pytest.mark.parametrize("text, reason", [
+    ("[" * 100_000 + "]" * 100_000, "JSON cannot be read"),
+    ('{"a": ' * 50_000 + "1" + "}" * 50_000, "JSON cannot be read"),
+    ("[" * 20 + "]" * 20, "not a saved match"),
+    ('{"format": "naga-widget-match", "version": 2, "steps": ' + "[" * 900 + "]" * 900 + "}", "checksum"),
+    ("1" * 5000, "digits"),
+    ('{"format": "naga-widget-match", "seed": ' + "9" * 4301 + "}", "digits"),
+    ('{"format": "naga-widget-match", "version": 2, "seed": Infinity}', "Infinity"),
+    ('{"format": "naga-widget-match", "version": 2, "seed": NaN}', "NaN"),
+    ('{"format": "naga-widget-match", "version": 2, "seed": -Infinity}', "Infinity"),
+    ('{"format": "naga-widget-match", "version": 2, "seed": 1e400}', "checksum mismatch"),
+    ("\ud800", "JSON cannot be read"),
+    ('"\ud800"', "not a saved match"),
+])
+def test_hostile_texts_raise_replay_error(text: str, reason: str) -> None:
+    assert reason in _load_error(text)
+
+
+@pytest.mark.parametrize("value", [b"{}", bytearray(b"{}"), None, 42, ["{}"], {"format": "naga-widget-match"}])
+def test_load_takes_only_text(value: Any) -> None:
+    with pytest.raises(ReplayError, match="read from a text"):
+        Match.loads(value)
+
+
+def _wrong(value: Any) -> list[Any]:
+    """Values of every other JSON type than ``value``'s."""
+    samples = [True, 7, 4.5, "42", [], {}, None]
+    return [v for v in samples if type(v) is not type(value)]
+
+
+def _fields(doc: dict[str, Any]) -> list[tuple[str, Any]]:
+    """(path, parent container) of every field of a document but the checksum, for type changes."""
+    found: list[tuple[str, Any]] = []
+    for name in doc:
+        if name != "checksum":
+            found.append((name, doc))
+    for name in doc["setup"]:
+        found.append((f"setup.{name}", doc["setup"]))
+    for name in doc["steps"][0]:
+        found.append((f"steps.0.{name}", doc["steps"][0]))
+    for name in doc["current"]:
+        found.append((f"current.{name}", doc["current"]))
+    return found
+
+
+def test_every_field_of_a_save_has_a_strict_type() -> None:
+    m = Match(seed=SEED, forced={"room": ["R01"]})
+    m.play(m.legal_actions().sample(random.Random(0)))
+    m.force(throw=["1"])
+    doc = _doc(m)
+    assert doc["steps"][0].get("forced") is None and doc["setup"]["forced"] is True
+    tried = 0
+    for path, _ in _fields(doc):
+        for value in _wrong(_lookup(doc, path)):
+            edited = copy.deepcopy(doc)
+            *parents, last = path.split(".")
+            container = edited
+            for part in parents:
+                container = container[int(part)] if part.isdigit() else container[part]
+            container[last] = value
+            assert _load_error(edited), path
+            tried += 1
+    assert tried > 60
+
+
+def _lookup(doc: Any, path: str) -> Any:
+    for part in path.split("."):
+        doc = doc[int(part)] if part.isdigit() else doc[part]
+    return doc
+
+
+@pytest.mark.parametrize("edit, reason", [
+    (lambda d: d.__setitem__("seed", "42"), "'seed' must be an integer"),
+    (lambda d: d.__setitem__("seed", 4.5), "not an integer"),
+    (lambda d: d.__setitem__("setup", {"outcomes": [[[[[[[[[["x"]]]]]]]]]], "digest": ""}), "nested too deeply"),
+    (lambda d: d.__setitem__("version", 1.0), "1.0 is not an integer"),
+    (lambda d: d.__setitem__("version", True), "not supported"),
+    (lambda d: d.__setitem__("reproducible", 1), "'reproducible' must be true or false"),
+    (lambda d: d.__setitem__("extra", 1), "unknown field 'extra'"),
+    (lambda d: d["steps"][0].__setitem__("forced", False), "written only as true"),
+    (lambda d: d["steps"][0].__setitem__("parent", True), "'parent' must be an integer"),
+    (lambda d: d["current"].__setitem__("tip", 2.0), "not an integer"),
+    (lambda d: d.__setitem__("forced_pending", {"dice": ["6"]}), "bad chance outcome"),
+    (lambda d: d.__setitem__("forced_pending", {"throw": "1"}), "non-empty list"),
+    (lambda d: d.__setitem__("forced_pending", {"throw": [1]}), "must be a text"),
+    (lambda d: d.__setitem__("ruleset", ["standard"]), "'ruleset' must be a text"),
+    (lambda d: d.__setitem__("steps", [[]]), "step record 1 must be an object"),
+    (lambda d: d.__setitem__("setup", {(1, 2): 3}), "not a text"),
+    (lambda d: d.__setitem__("setup", {"outcomes": [object()], "digest": ""}), "not JSON data"),
+], ids=["seed-text", "seed-fraction", "deep", "version-float", "version-bool", "reproducible-int", "extra-field",
+        "forced-false", "parent-bool", "tip-float", "pending-kind", "pending-text", "pending-number",
+        "ruleset-list", "record-list", "key-not-text", "not-json"])
+def test_load_names_what_is_malformed(forked: Match, edit: Any, reason: str) -> None:
+    doc = _doc(forked)
+    edit(doc)
+    if reason in ("not a text", "not JSON data", "nested too deeply"):  # refused before the checksum
+        assert reason in _load_error(doc, restamp=False)
+    else:
+        assert reason in _load_error(doc)
+
+
+def test_a_consistent_edit_with_a_recomputed_checksum_loads_as_the_game_it_describes(forked: Match) -> None:
+    """The checksum guards against damage, not forgery: an edited file that replays is a legal game."""
+    doc = _doc(forked)
+    doc["current"]["step"] = 3  # another cursor: a different, but consistent, file
+    doc["checksum"] = _checksum(doc)
+    loaded = Match.from_json(doc)
+    assert loaded.step == 3 and loaded.state == forked.state_at(3)
+
+
+# -- forced chance in the record --------------------------------------------------------------------
+def test_forced_steps_are_marked_and_the_pending_queue_is_saved() -> None:
+    m = Match(seed=SEED)
+    to_second_call(m)
+    cards = list(m.state.deck[:2])
+    m.force(throw=["1"] * 40, card=cards)
+    m.play(m.legal_actions().sample(random.Random(2)))  # both throw: forced
+    doc = m.to_json()
+    marked = [i for i, record in enumerate(doc["steps"]) if record.get("forced")]
+    assert marked == [len(doc["steps"]) - 1] and "forced" not in doc["setup"]
+    assert m.node.forced and not m.node.parent.forced  # type: ignore[union-attr]
+    pending = m.forced_pending
+    assert pending["card"] == cards and 0 < len(pending["throw"]) < 40
+    assert doc["forced_pending"] == pending
+    loaded = Match.loads(m.dumps())
+    assert loaded.forced_pending == pending and loaded.node.forced and loaded.dumps() == m.dumps()
+    rng_a, rng_b = random.Random(5), random.Random(5)  # the loaded match uses the pending outcomes next
+    while m.forced_pending and not m.state.is_over:
+        m.play(m.legal_actions().sample(rng_a))
+        loaded.play(loaded.legal_actions().sample(rng_b))
+        assert loaded.state == m.state and loaded.forced_pending == m.forced_pending
+    assert loaded.dumps() == m.dumps()
+
+
+def test_a_forced_step_must_say_so_and_other_steps_must_follow_the_seed() -> None:
+    m = Match(seed=SEED)
+    to_second_call(m)
+    m.force(throw=["1"] * 40)
+    m.play(m.legal_actions().sample(random.Random(2)))
+    doc = _doc(m)
+    del doc["steps"][-1]["forced"]  # the mark removed: its outcomes are not the seed's
+    assert "do not follow the seed" in _load_error(doc)
+    doc = _doc(m)
+    doc["steps"][-1]["forced"] = True
+    doc["steps"][0]["forced"] = True  # a step may be marked forced although it was not: still a legal game
+    doc["checksum"] = _checksum(doc)
+    assert Match.from_json(doc).state == m.state
+    plain = build(40)
+    doc = _doc(plain)
+    k = _record_with(doc, "throw")
+    record = doc["steps"][k - 1]
+    i = next(j for j, o in enumerate(record["outcomes"]) if o[0] == "throw")
+    faces = {"1", "2", "N"} - {record["outcomes"][i][1]}
+    record["outcomes"][i][1] = sorted(faces)[0]  # a possible throw, but not the one the seed draws
+    message = _load_error(doc)
+    assert f"step record {k}" in message and ("digest mismatch" in message or "follow the seed" in message)
+
+
+def test_forced_setup_outcomes_are_marked_and_replayed() -> None:
+    m = Match(seed=SEED, forced={"room": ["R17"]})
+    doc = m.to_json()
+    assert doc["setup"]["forced"] is True and doc["forced_pending"] == {}
+    loaded = Match.loads(m.dumps())
+    assert loaded.state.offered[0] == "R17" and loaded.node.forced
+    doc = _doc(m)
+    del doc["setup"]["forced"]
+    assert "setup" in _load_error(doc) and "follow the seed" in _load_error(doc)
+
+
+@pytest.mark.parametrize("outcomes, message", [
+    ({"throw": "N"}, "a list"), ({"throw": [1]}, "a text"), ({"relics": ["c6"]}, "relic tokens"),
+    ({"dice": ["6"]}, "unknown chance kind"),
+])
+def test_force_accepts_only_what_a_save_can_hold(outcomes: dict[str, Any], message: str) -> None:
+    m = Match(seed=SEED)
+    with pytest.raises(ValueError, match=message):
+        m.force(**outcomes)
+    with pytest.raises(ValueError, match=message):
+        Match(seed=SEED, forced=outcomes)
+    assert m.forced_pending == {}
+
+
+# -- version 1 files -------------------------------------------------------------------------------
+# Written by the code of version 1 (a match of seed 7, 14 random steps and a fork at step 5, shown at
+# step 3): such a file still loads, with the same states.
+V1_SAVE = (
+    '{"format": "naga-widget-match", "version": 1, "ruleset": "standard", "seed": 7, "setup": {"outcomes"'
+    ': [["relics", ["s3", "c6", "c6", "s4", "s5", "s4", "s5", "c6", "s3"]], ["relics", ["s5", "s3", "c6",'
+    ' "s4", "s3", "s5", "s4", "c6", "c6"]], ["card", "05d"], ["card", "02c"], ["card", "05a"], ["card", "'
+    '07c"], ["card", "02d"], ["card", "01a"], ["card", "12d"], ["card", "11a"], ["card", "07b"], ["card",'
+    ' "10b"], ["room", "R16"], ["throw", "1"], ["throw", "2"], ["throw", "1"], ["throw", "N"]], "digest":'
+    ' "2fdab983f43891a0"}, "steps": [{"parent": 0, "action": "call 05a", "outcomes": [], "digest": "62ed4'
+    '1f544bb4d6c"}, {"parent": 1, "action": "call 11a", "outcomes": [["throw", "1"], ["throw", "N"], ["th'
+    'row", "2"], ["throw", "1"]], "digest": "d6201523fd576248"}, {"parent": 2, "action": "invoke 12d brow'
+    'n", "outcomes": [["card", "07a"], ["card", "02a"]], "digest": "addc194508ed355e"}, {"parent": 3, "ac'
+    'tion": "place 6 rot0", "outcomes": [["card", "05c"], ["card", "09b"], ["card", "12c"]], "digest": "0'
+    '901cf82a319b98f"}, {"parent": 4, "action": "give 12c", "outcomes": [["room", "R05"], ["amulet", "A12'
+    '"]], "digest": "5c8d2dd2badb51c0"}, {"parent": 5, "action": "call 09b", "outcomes": [], "digest": "1'
+    '69cfe45bbec8c7a"}, {"parent": 6, "action": "call 12c", "outcomes": [["throw", "1"], ["throw", "1"], '
+    '["throw", "1"]], "digest": "8065dd6626bf84f6"}, {"parent": 7, "action": "place 8 rot2", "outcomes": '
+    '[["card", "03b"], ["card", "10c"], ["card", "09a"]], "digest": "857dfb8f18b678e7"}, {"parent": 8, "a'
+    'ction": "give 10c", "outcomes": [["room", "R17"], ["amulet", "A07"]], "digest": "8ad43f1a45d26c6b"},'
+    ' {"parent": 9, "action": "call 02a 02d", "outcomes": [], "digest": "d4e473f323348a22"}, {"parent": 1'
+    '0, "action": "call 05c 07c 10c", "outcomes": [["throw", "2"], ["throw", "2"], ["throw", "N"], ["thro'
+    'w", "2"], ["throw", "1"], ["throw", "N"], ["throw", "2"], ["throw", "1"], ["throw", "N"], ["throw", '
+    '"1"], ["throw", "N"]], "digest": "ced29f319e7ddf25"}, {"parent": 11, "action": "invoke 07a charm sil'
+    'ver:W0 silver:N2", "outcomes": [], "digest": "606365790e73ea16"}, {"parent": 12, "action": "invoke 1'
+    '0b teal gold:1 gold:8", "outcomes": [], "digest": "d6be82a8a48b3c66"}, {"parent": 13, "action": "inv'
+    'oke 09a brown silver:6 rot1", "outcomes": [], "digest": "1bf2aed00aa9fb48"}, {"parent": 5, "action":'
+    ' "call 01a", "outcomes": [], "digest": "a6bb29e55085de14"}], "current": {"tip": 15, "step": 3}, "che'
+    'cksum": "04bdf977a5ec0b8c48e34d4d2acfc16b5e7350a04689352267ba7cf4b2ec5002"}'
+)
+
+
+def test_a_version_1_file_still_loads() -> None:
+    loaded = Match.loads(V1_SAVE)
+    saved = json.loads(V1_SAVE)
+    assert saved["version"] == 1 and loaded.seed == 7 and loaded.step == 3 and len(loaded.branches()) == 2
+    assert loaded.reproducible  # its seed was chosen by the caller, or was of 32 bits: no secret either way
+    assert [loaded.node_of(i + 1).state.digest() for i in range(len(saved["steps"]))] == \
+        [s["digest"] for s in saved["steps"]]
+    again = Match.loads(loaded.dumps())
+    assert json.loads(loaded.dumps())["version"] == 2 and again.dumps() == loaded.dumps()
+    doc = json.loads(V1_SAVE)
+    doc["reproducible"] = False  # a field of version 2
+    assert "unknown field" in _load_error(doc)
+
+
+# -- what changed between two steps ------------------------------------------------------------------
+def test_diff_lists_placements_counts_and_steps() -> None:
+    m = Match(seed=SEED)
+    rng = random.Random(1)
+    while m.state.phase != "place":
+        m.play(m.legal_actions().sample(rng))
+    player, room = m.state.to_move, m.state.offered[0]
+    before = m.step
+    m.play(next(iter(m.legal_actions())))
+    changes = m.diff(before, m.step)
+    placed = [c for c in changes if c["kind"] == "tile"]
+    space = next(i for i, t in enumerate(m.state.temples[player].tiles) if t is not None and t.room == room)
+    where = f"{('gold', 'silver')[player]} {space}"
+    assert placed[0]["what"] == room and placed[0]["after"] == where
+    assert placed[0]["text"].startswith(f"{room} placed on {where}")
+    assert any(c["kind"] == "step" and c["what"] == "step" and c["before"] == "place" for c in changes)
+    assert any(c["what"].endswith("sticks") and c["after"] == [] for c in changes)
+    assert m.diff(3, 3) == [] and all(set(c) == {"kind", "what", "before", "after", "text"} for c in changes)
+    back = [c for c in m.diff(m.step, before) if c["kind"] == "tile"]
+    assert [c["what"] for c in back] == [room] and back[0]["text"] == f"{room} leaves {where}"
+
+
+def test_a_player_s_diff_shows_nothing_that_player_may_not_see() -> None:
+    """Every card, amulet and relic a player's diff names is in that player's own two observations,
+    and the diffs of the truth do name hidden cards (so the check can fail)."""
+    token = re.compile(r"(?<![A-Za-z0-9])(\d\d[a-d]|A\d\d|[sc]\d)(?![A-Za-z0-9])")
+    m = build(40)
+    secret_seen = 0
+    for i in range(0, 37, 3):
+        for viewer in (0, 1, "spectator", "truth"):
+            named = set(token.findall(json.dumps(m.diff(i, i + 3, viewer), ensure_ascii=False)))
+            known = set(token.findall(json.dumps([m.state_at(k).observe(viewer) for k in (i, i + 3)])))
+            assert named <= known, f"steps {i}-{i + 3}: {viewer!r} is told {sorted(named - known)}"
+            if viewer == "truth":
+                hidden = set(token.findall(json.dumps([m.state_at(k).observe(1) for k in (i, i + 3)])))
+                secret_seen += len(named - hidden)
+    assert secret_seen > 0
+
+
+@pytest.mark.parametrize("bad", [99, -99, True, "1"])
+def test_diff_of_steps_off_the_line_raises_index_error(bad: Any) -> None:
+    m = build(5)
+    with pytest.raises(IndexError):
+        m.diff(0, bad)
+    with pytest.raises(ValueError, match="viewer"):
+        m.diff(0, 1, viewer="bot")
+
+
+def test_a_forged_deep_value_is_refused_when_loaded_from_text() -> None:
+    doc = json.loads(build(3).dumps())
+    deep: Any = "x"
+    for _ in range(600):
+        deep = [deep]
+    doc["steps"][0]["outcomes"] = [deep]
+    doc["checksum"] = _checksum(doc)
+    message = _load_error(json.dumps(doc))
+    assert "step record 1" in message and "bad chance outcome" in message and len(message) < 200

@@ -11,6 +11,18 @@ played next, which just steps forward). Chance is decided by a ``random.Random``
 seeded from the match seed and the actions that led to the step, so the same seed
 and the same actions give the same game however you navigated in between.
 
+Chance is secret only while the seed is. Without a seed a match draws one of 128
+bits (``secrets.randbits``); a seed given by the caller makes the match
+*reproducible*, and so predictable by whoever knows the seed: its repr says so and
+:attr:`Match.reproducible` is true. A fork re-rolls everything drawn after the fork
+step and keeps what was already dealt (docs/saves.md, "Chance").
+
+A save is checked by replaying every step. Its checksum, an unkeyed SHA-256, shows
+accidental damage (a cut, a changed byte); it cannot show forgery, since anyone can
+recompute it. A file that replays consistently is a legal game, whoever wrote it;
+steps whose chance was forced (:meth:`Match.force`) are marked as such, and the
+chance of every other step must follow the seed.
+
 >>> m = Match(seed=3)
 >>> m.step, m.state.phase
 (0, 'call')
@@ -27,16 +39,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import operator
 import random
 import secrets
-from collections.abc import Iterable, Iterator
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .rules import (
     RULESETS,
     STANDARD,
-    Action,
     AnyAction,
     Chance,
     Event,
@@ -50,16 +63,18 @@ from .rules import (
 from .rules.chance import KINDS
 
 FORMAT = "naga-widget-match"
-VERSION = 1
+VERSION = 2  # 2 added "reproducible", "forced_pending" and the "forced" mark of steps; 1 still loads
+SEED_DIGITS = 100  # a seed has at most this many digits (a default seed has 39)
 
 
 class Node:
     """One step of the tree: the state reached, and how (action, chance outcomes, events)."""
 
-    __slots__ = ("id", "parent", "children", "action", "outcomes", "events", "state", "depth", "key", "branch")
+    __slots__ = ("id", "parent", "children", "action", "outcomes", "events", "state", "depth", "key", "branch",
+                 "forced")
 
     def __init__(self, id: int, parent: Node | None, action: AnyAction | None, outcomes: list[tuple[str, Any]],
-                 events: list[Event], state: State, key: str, branch: int = 0) -> None:
+                 events: list[Event], state: State, key: str, branch: int = 0, forced: bool = False) -> None:
         self.id = id
         self.parent = parent
         self.children: list[Node] = []
@@ -70,6 +85,7 @@ class Node:
         self.depth: int = 0 if parent is None else parent.depth + 1
         self.key = key
         self.branch = branch  # the first child continues its parent's branch; a later child starts one
+        self.forced = forced  # some chance outcome of this step came from Match.force, not from the seed
 
     def path(self) -> list[Node]:
         """The nodes from the start to this one."""
@@ -95,32 +111,31 @@ class Branch:
     last_action: str | None
 
 
-def _key(parent_key: str, action: AnyAction, sibling: int) -> str:
-    text = f"{parent_key}\n{action}\n{sibling}"
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
-
-
 class Match:
     """A game of Naga Raja with its whole history (see the module doc)."""
 
     def __init__(self, seed: int | None = None, *, ruleset: Ruleset = STANDARD,
                  forced: dict[str, Iterable[Any]] | None = None) -> None:
-        seed = secrets.randbits(32) if seed is None else int(seed)
+        reproducible = seed is not None
+        seed = secrets.randbits(128) if seed is None else _check_seed(seed)
         key = _root_key(ruleset, seed)
-        chance = Chance(random.Random(key), forced=forced)
+        chance = Chance(random.Random(key), forced=_forced_outcomes(forced or {}))
         state, events = new_game(ruleset, chance)
-        self._start(seed, ruleset, Node(0, None, None, chance.record or [], events, state, key), chance.forced)
+        root = Node(0, None, None, chance.record or [], events, state, key, forced=chance.forced_used > 0)
+        self._start(seed, reproducible, ruleset, root, chance.forced)
 
     @classmethod
-    def _from_root(cls, seed: int, ruleset: Ruleset, root: Node) -> Match:
+    def _from_root(cls, seed: int, reproducible: bool, ruleset: Ruleset, root: Node) -> Match:
         """A match whose tree is ``root`` alone (the setup step), e.g. to replay a saved match onto."""
         match = cls.__new__(cls)
-        match._start(seed, ruleset, root, {})
+        match._start(seed, reproducible, ruleset, root, {})
         return match
 
-    def _start(self, seed: int, ruleset: Ruleset, root: Node, forced: dict[str, list[Any]]) -> None:
+    def _start(self, seed: int, reproducible: bool, ruleset: Ruleset, root: Node,
+               forced: dict[str, list[Any]]) -> None:
         """The fields of a match at its setup step; ``forced`` holds the chance outcomes not used yet."""
         self.seed = seed
+        self._reproducible = reproducible
         self.ruleset = ruleset
         self._forced = forced
         self._nodes: list[Node] = [root]
@@ -129,6 +144,13 @@ class Match:
         self._listeners: list[Any] = []
 
     # -- where we are -------------------------------------------------------------------------
+    @property
+    def reproducible(self) -> bool:
+        """True when the seed was chosen by the caller (given, or read from such a save): then the
+        whole game follows from it, and chance is no secret from anyone who knows it. False for a
+        match that drew its own seed of 128 bits."""
+        return self._reproducible
+
     @property
     def state(self) -> State:
         """The state at the cursor."""
@@ -208,10 +230,13 @@ class Match:
 
     # -- changing the match ------------------------------------------------------------------
     def force(self, **outcomes: Iterable[Any]) -> None:
-        """Script the next chance outcomes of each kind, e.g. ``force(throw=["N", "2"], room=["R03"])``."""
-        for kind, values in outcomes.items():
-            if kind not in KINDS:
-                raise ValueError(f"unknown chance kind {kind!r}; kinds are {', '.join(KINDS)}")
+        """Script the next chance outcomes of each kind, e.g. ``force(throw=["N", "2"], room=["R03"])``.
+
+        The steps that use them are marked ``forced`` (in :attr:`Node.forced` and in a save), and the
+        outcomes not used yet are saved with the match.
+        """
+        checked = _forced_outcomes(outcomes)
+        for kind, values in checked.items():
             self._forced.setdefault(kind, []).extend(values)
 
     def play(self, action: AnyAction | str | dict[str, Any], *, fork: bool = False) -> list[Event]:
@@ -221,8 +246,8 @@ class Match:
         action is the one already played next and ``fork`` is false.
         Raises :class:`IllegalActionError` and changes nothing if the action is illegal.
         """
-        action = Action.coerce(action)
         here = self._line[self._cursor]
+        action = here.state.canonical(action)  # what is recorded is the engine's own value
         if not fork and not self._forced:
             for child in here.children:
                 if child.action == action:
@@ -233,7 +258,8 @@ class Match:
         chance = Chance(random.Random(key), forced=self._forced)
         state, events = here.state.transition(action, chance)
         self._forced = chance.forced
-        child = Node(len(self._nodes), here, action, chance.record or [], events, state, key)
+        child = Node(len(self._nodes), here, action, chance.record or [], events, state, key,
+                     forced=chance.forced_used > 0)
         self._adopt(here, child)
         self._enter(child)
         return events
@@ -335,21 +361,58 @@ class Match:
         for callback in list(self._listeners):
             callback(self)
 
+    # -- what changed ----------------------------------------------------------------------------
+    def diff(self, i: int, j: int, viewer: int | str = "truth") -> list[dict[str, Any]]:
+        """What changed from step ``i`` to step ``j`` of the current line, as ``viewer`` knows it.
+
+        Each change is plain data with a ``text``: ``kind`` (``"step"``, ``"tile"``, ``"amulet"``,
+        ``"relic"``, ``"player"``, ``"offered"``, ``"outcome"``), ``what`` it concerns, ``before``
+        and ``after``. It is computed from the two observations of ``viewer`` (R6), so a player's
+        diff holds only what that player may see.
+
+        >>> m = Match(seed=3)
+        >>> _ = m.play("call 12c")  # silver, the guide, calls a card face down
+        >>> for change in m.diff(0, 1, viewer=0):
+        ...     print(change["text"])
+        to move: silver → gold
+        silver cards in hand: 5 → 4
+        silver cards called: 0 → 1
+        >>> [c["text"] for c in m.diff(0, 1) if c["what"] == "silver hand"]  # the truth sees which card
+        ['silver hand: −12c']
+        """
+        before = self.state_at(i).observe(viewer)
+        after = self.state_at(j).observe(viewer)
+        return _diff_views(before, after)
+
     # -- save and load ---------------------------------------------------------------------------
+    @property
+    def forced_pending(self) -> dict[str, list[Any]]:
+        """The forced chance outcomes not used yet, per kind (a copy)."""
+        return {kind: list(values) for kind, values in self._forced.items()}
+
     def to_json(self) -> dict[str, Any]:
-        """The whole tree as one JSON document (schema ``naga-widget-match`` version 1)."""
+        """The whole tree as one JSON document (schema ``naga-widget-match``, docs/saves.md)."""
         root = self._nodes[0]
+        setup: dict[str, Any] = {"outcomes": _outcomes_json(root.outcomes), "digest": root.state.digest()}
+        if root.forced:
+            setup["forced"] = True
+        steps = []
+        for n in self._nodes[1:]:
+            record: dict[str, Any] = {"parent": n.parent.id if n.parent else None, "action": str(n.action),
+                                      "outcomes": _outcomes_json(n.outcomes), "digest": n.state.digest()}
+            if n.forced:
+                record["forced"] = True
+            steps.append(record)
         doc: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
             "ruleset": self.ruleset.id,
             "seed": self.seed,
-            "setup": {"outcomes": _outcomes_json(root.outcomes), "digest": root.state.digest()},
-            "steps": [
-                {"parent": n.parent.id if n.parent else None, "action": str(n.action),
-                 "outcomes": _outcomes_json(n.outcomes), "digest": n.state.digest()}
-                for n in self._nodes[1:]
-            ],
+            "reproducible": self._reproducible,
+            "setup": setup,
+            "steps": steps,
+            "forced_pending": {kind: [list(v) if isinstance(v, tuple) else v for v in values]
+                               for kind, values in self._forced.items() if values},
             "current": {"tip": self._line[-1].id, "step": self._cursor},
         }
         doc["checksum"] = _checksum(doc)
@@ -364,11 +427,17 @@ class Match:
 
     @classmethod
     def loads(cls, text: str) -> Match:
+        """Read a saved match from its JSON text; raises :class:`ReplayError`, and only that, for any input."""
+        if not isinstance(text, str):
+            raise ReplayError(f"a saved match is read from a text (str), not {type(text).__name__}"
+                              + ("; decode the bytes first" if isinstance(text, (bytes, bytearray)) else ""))
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as exc:
-            raise ReplayError(f"not a saved match: the JSON cannot be read ({exc})") from None
-        return cls.from_json(data)
+            data = json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
+        except RecursionError:
+            raise ReplayError("not a saved match: the JSON cannot be read (nested too deeply)") from None
+        except ValueError as exc:  # json.JSONDecodeError, and the refusals of _parse_int/_parse_constant
+            raise ReplayError(f"not a saved match: the JSON cannot be read ({str(exc)[:200]})") from None
+        return cls._replay(_Saved.read(data, plain=True))
 
     @classmethod
     def load(cls, path: str) -> Match:
@@ -378,78 +447,101 @@ class Match:
     @classmethod
     def from_json(cls, data: Any) -> Match:
         """Rebuild a match by replaying and checking every step (raises :class:`ReplayError`)."""
-        saved = _Saved.read(data)
-        match = cls._from_root(saved.seed, saved.ruleset, _replay_setup(saved))
+        return cls._replay(_Saved.read(data))
+
+    @classmethod
+    def _replay(cls, saved: _Saved) -> Match:
+        match = cls._from_root(saved.seed, saved.reproducible, saved.ruleset, _replay_setup(saved))
         for i, raw in enumerate(saved.steps, start=1):
-            match._replay_step(i, raw)
+            match._replay_step(i, raw, saved.version)
         match._restore_cursor(saved.current)
+        match._forced = saved.forced_pending
         return match
 
-    def _replay_step(self, i: int, raw: Any) -> None:
-        """Replay step record ``i`` of a saved match onto the tree, checking it against its digest."""
+    def _replay_step(self, i: int, raw: dict[str, Any], version: int) -> None:
+        """Replay step record ``i`` of a saved match onto the tree, checking it against its digest and,
+        unless its chance was forced (or the file is of version 1), against the seed."""
         where = f"step record {i}"
-        if not isinstance(raw, dict):
-            raise ReplayError(f"{where}: not an object")
-        parent = self._nodes[_index(raw.get("parent"), i, f"{where}: parent")]
+        parent = self._nodes[_index(raw["parent"], i, f"{where}: parent")]
         try:
-            action = Action.parse(raw.get("action"))  # type: ignore[arg-type]  # parse reports a non-text
+            action = parent.state.canonical(raw["action"])
         except ValueError as exc:
             raise ReplayError(f"{where}: {exc}") from None
-        outcomes = _outcomes_from_json(raw.get("outcomes"), where)
-        chance = Chance(replay=outcomes)
-        try:
-            state, events = parent.state.transition(action, chance)
-        except ValueError as exc:
-            raise ReplayError(f"{where} ({action}) does not replay: {exc}") from None
-        _verify(chance, state, raw.get("digest"), f"{where} ({action})")
+        outcomes = _outcomes_from_json(raw["outcomes"], where)
+        forced = raw.get("forced", False)
         sibling = sum(1 for c in parent.children if c.action == action)
-        self._adopt(parent, Node(i, parent, action, outcomes, events, state, _key(parent.key, action, sibling)))
+        key = _key(parent.key, action, sibling)
+        seeded = version >= 2 and not forced
+        found = _follow_seed(key, outcomes, lambda c: parent.state.transition(action, c)) if seeded else None
+        if found is None:
+            chance = Chance(replay=outcomes)
+            try:
+                state, events = parent.state.transition(action, chance)
+            except ValueError as exc:
+                raise ReplayError(f"{where} ({action}) does not replay: {exc}") from None
+            _verify(chance, state, raw["digest"], f"{where} ({action})")
+            if seeded:
+                raise ReplayError(f"{where} ({action}): its chance outcomes do not follow the seed, and the step "
+                                  "is not marked forced")
+        else:
+            state, events = found
+            _verify(None, state, raw["digest"], f"{where} ({action})")
+        self._adopt(parent, Node(i, parent, action, outcomes, events, state, key, forced=forced))
 
     def _restore_cursor(self, current: dict[str, Any]) -> None:
         """Show the saved line (the branch whose tip was saved) at the saved step."""
-        tip = self._nodes[_index(current.get("tip"), len(self._nodes), "saved cursor: tip")]
+        tip = self._nodes[_index(current["tip"], len(self._nodes), "saved cursor: tip")]
         if tip.children:
             raise ReplayError("saved cursor does not point at the tip of a branch")
         self._line = tip.path()
-        self._cursor = _index(current.get("step"), len(self._line), "saved cursor: step")
+        self._cursor = _index(current["step"], len(self._line), "saved cursor: step")
 
     def __repr__(self) -> str:
-        return (f"<Match seed={self.seed} step {self._cursor}/{len(self._line) - 1}, "
+        seed = f"seed={self.seed} (reproducible: not secret)" if self._reproducible else "secret seed"
+        return (f"<Match {seed}, step {self._cursor}/{len(self._line) - 1}, "
                 f"{len(self.branches())} branch(es): {self.state!r}>")
 
 
-def _outcomes_json(outcomes: list[tuple[str, Any]]) -> list[list[Any]]:
-    return [[kind, list(value) if isinstance(value, tuple) else value] for kind, value in outcomes]
-
-
-def _checksum(doc: dict[str, Any]) -> str:
-    """A hash of everything in a saved match but the checksum itself: any edit shows."""
-    body = {k: v for k, v in doc.items() if k != "checksum"}
-    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
-
-
-def _outcomes_from_json(raw: Any, where: str) -> list[tuple[str, Any]]:
-    if not isinstance(raw, list):
-        raise ReplayError(f"{where}: 'outcomes' must be a list")
-    out = []
-    for item in raw:
-        if not (isinstance(item, list) and len(item) == 2 and item[0] in KINDS):
-            raise ReplayError(f"{where}: bad chance outcome {item!r}")
-        kind, value = item
-        if kind == "relics":
-            if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-                raise ReplayError(f"{where}: a relic deal must be a list of relic tokens, not {value!r}")
-            value = tuple(value)
-        elif not isinstance(value, str):
-            raise ReplayError(f"{where}: a {kind} outcome must be a text, not {value!r}")
-        out.append((kind, value))
-    return out
-
-
-def _index(value: Any, size: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
-        raise ReplayError(f"{what} {value!r} is not an index below {size}")
+def _check_seed(seed: Any) -> int:
+    """A seed given by the caller: an integer (not a bool) of at most SEED_DIGITS digits."""
+    if isinstance(seed, bool):
+        raise TypeError("a seed is an integer, not a bool")
+    try:
+        value = operator.index(seed)
+    except TypeError:
+        raise TypeError(f"a seed is an integer, not {type(seed).__name__}") from None
+    if abs(value) >= 10**SEED_DIGITS:
+        raise ValueError(f"a seed has at most {SEED_DIGITS} digits")
     return value
+
+
+def _forced_outcomes(outcomes: dict[str, Iterable[Any]]) -> dict[str, list[Any]]:
+    """Forced outcomes as a save can hold them: per known kind, texts (a relic deal: a tuple of texts).
+
+    Whether each is possible is known only when it is used (a :class:`ChanceError` then).
+    """
+    checked: dict[str, list[Any]] = {}
+    for kind, values in outcomes.items():
+        if kind not in KINDS:
+            raise ValueError(f"unknown chance kind {kind!r}; kinds are {', '.join(KINDS)}")
+        if isinstance(values, (str, bytes)):
+            raise ValueError(f"forced {kind} outcomes are a list, e.g. {kind}=[...], not one text {values!r}")
+        out = checked.setdefault(kind, [])
+        for value in values:
+            if kind == "relics" and not isinstance(value, str) and all(isinstance(v, str) for v in value):
+                value = tuple(str.__str__(v) for v in value)
+            elif kind == "relics" or not isinstance(value, str):
+                what = "a list of relic tokens" if kind == "relics" else "a text"
+                raise ValueError(f"a forced {kind} outcome is {what}, not {value!r}")
+            else:
+                value = str.__str__(value)
+            out.append(value)
+    return checked
+
+
+def _key(parent_key: str, action: AnyAction, sibling: int) -> str:
+    text = f"{parent_key}\n{action}\n{sibling}"
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 def _root_key(ruleset: Ruleset, seed: int) -> str:
@@ -457,50 +549,300 @@ def _root_key(ruleset: Ruleset, seed: int) -> str:
     return f"naga:{ruleset.id}:{seed}"
 
 
+# -- what changed between two observations ------------------------------------------------------
+_PLAYER_FIELDS = (("hand", "hand"), ("hand_count", "cards in hand"), ("call", "call"),
+                  ("call_count", "cards called"), ("sticks", "sticks"), ("amulets", "amulets"),
+                  ("amulet_count", "amulets"), ("spent_charms", "spent charms"), ("score", "score"),
+                  ("cursed_up", "cursed relics face up"))
+
+
+def _change(kind: str, what: str, before: Any, after: Any, text: str | None = None) -> dict[str, Any]:
+    if text is None:
+        if isinstance(before, list) and isinstance(after, list):
+            gone, new = Counter(before) - Counter(after), Counter(after) - Counter(before)
+            parts = [f"+{x}" for x in sorted(new.elements())] + [f"−{x}" for x in sorted(gone.elements())]
+            text = f"{what}: {' '.join(parts) or 'reordered'}"
+        else:
+            text = f"{what}: {_shown(before)} → {_shown(after)}"
+    return {"kind": kind, "what": what, "before": before, "after": after, "text": text}
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, list):
+        return " ".join(map(str, value)) or "none"
+    return str(value)
+
+
+def _diff_views(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
+    """The changes from observation ``a`` to observation ``b`` (of one viewer)."""
+    out = []
+    names = {0: "gold", 1: "silver", None: None}
+    for field, label in (("round", "round"), ("phase", "step"), ("to_move", "to move"), ("guide", "guide")):
+        if a[field] != b[field]:
+            before, after = (names.get(a[field], a[field]), names.get(b[field], b[field])) if field in (
+                "to_move", "guide") else (a[field], b[field])
+            out.append(_change("step", label, before, after))
+    out += _tile_changes(a, b)
+    for ta, tb in zip(a["temples"], b["temples"]):
+        for ra, rb in zip(ta["relics"], tb["relics"]):
+            if (ra["up"], ra["relic"]) != (rb["up"], rb["relic"]):
+                out.append(_change("relic", f"{ta['name']} {ra['slot']}", _relic(ra), _relic(rb)))
+    for pa, pb in zip(a["players"], b["players"]):
+        for field, label in _PLAYER_FIELDS:
+            if pa[field] != pb[field]:
+                out.append(_change("player", f"{pa['name']} {label}", pa[field], pb[field]))
+    if a["offered"] != b["offered"]:
+        room = lambda o: None if o is None else o["room"]  # noqa: E731 - the room is what a player follows
+        out.append(_change("offered", "offered room", room(a["offered"]), room(b["offered"])))
+    if a["outcome"] != b["outcome"] and b["outcome"] is not None:
+        o = b["outcome"]
+        out.append(_change("outcome", "outcome", a["outcome"], o, f"game over: {names[o['winner']]} wins "
+                           f"({o['reason']}), scores {o['scores'][0]}–{o['scores'][1]}"))
+    return out
+
+
+def _relic(view: dict[str, Any]) -> str:
+    return f"face {'up' if view['up'] else 'down'} {view['relic'] or '(unknown)'}"
+
+
+def _tile_changes(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
+    """Tiles (the trap too) placed, moved or turned, followed by the room they are; amulets taken."""
+    def tiles(view: dict[str, Any]) -> dict[str, tuple[str, dict[str, Any]]]:
+        return {space["room"]: (f"{t['name']} {k}", space) for t in view["temples"]
+                for k, space in enumerate(t["spaces"]) if space is not None}
+
+    out = []
+    was, now = tiles(a), tiles(b)
+    for room, (where, space) in now.items():
+        if room not in was:
+            out.append(_change("tile", room, None, where, f"{room} placed on {where}, rotation {space['rotation']}"))
+            continue
+        old_where, old = was[room]
+        if old_where != where:
+            out.append(_change("tile", room, old_where, where, f"{room} moves from {old_where} to {where}"))
+        if old["rotation"] != space["rotation"]:
+            out.append(_change("tile", room, old["rotation"], space["rotation"],
+                               f"{room} on {where} turns from rotation {old['rotation']} to {space['rotation']}"))
+        if old["amulet"] is not None and space["amulet"] is None:
+            out.append(_change("amulet", room, old["amulet"], None, f"the amulet on {room} ({where}) is taken"))
+    for room, (where, _) in was.items():
+        if room not in now:
+            out.append(_change("tile", room, where, None, f"{room} leaves {where}"))
+    return out
+
+
+# -- the saved document ----------------------------------------------------------------------------
+def _outcomes_json(outcomes: list[tuple[str, Any]]) -> list[list[Any]]:
+    return [[kind, list(value) if isinstance(value, tuple) else value] for kind, value in outcomes]
+
+
+def _checksum(doc: dict[str, Any]) -> str:
+    """An unkeyed SHA-256 of everything in a saved match but the checksum itself.
+
+    It shows accidental damage (a cut, a changed byte, a bad merge), not forgery: anyone can
+    recompute it. Whether a file is a legal game is what replaying it checks.
+    """
+    body = {k: v for k, v in doc.items() if k != "checksum"}
+    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def _parse_int(text: str) -> int:
+    """JSON integers of a save: small, so a number of thousands of digits is refused unread."""
+    if len(text.lstrip("-")) > SEED_DIGITS:
+        raise ValueError(f"a number of {len(text):,} digits")
+    return int(text)
+
+
+def _parse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a saved match can hold")
+
+
+_MAX_DEPTH = 8  # a saved match nests six levels deep: document, steps, record, outcomes, outcome, relics
+
+
+def _plain_json(data: Any) -> None:
+    """Refuse anything but shallow JSON data: dicts with text keys, lists, texts, integers, booleans, null.
+
+    Checked before the checksum is computed, so hashing can neither recurse without end nor meet
+    a value that JSON cannot write. Iterative: a deep structure cannot exhaust the stack here.
+    """
+    todo: list[tuple[Any, int]] = [(data, 0)]
+    while todo:
+        value, depth = todo.pop()
+        kind = type(value)
+        if kind is dict or kind is list:
+            if depth >= _MAX_DEPTH:
+                raise ReplayError("not a saved match: the data is nested too deeply")
+            items = value.items() if kind is dict else enumerate(value)
+            for key, item in items:
+                if kind is dict and type(key) is not str:
+                    raise ReplayError(f"not a saved match: a key {_quote(key)} that is not a text")
+                todo.append((item, depth + 1))
+        elif kind is int:
+            if abs(value) >= 10**SEED_DIGITS:
+                raise ReplayError(f"not a saved match: a number of more than {SEED_DIGITS} digits")
+        elif kind is float:
+            raise ReplayError(f"saved match is malformed: {_quote(value)} is not an integer")
+        elif not (kind is str or kind is bool or value is None):
+            raise ReplayError(f"not a saved match: {type(value).__name__} {_quote(value)} is not JSON data")
+
+
+def _quote(value: Any, limit: int = 60) -> str:
+    """``repr`` of a piece of JSON data, cut short (data read by ``json.loads`` may nest deeply)."""
+    try:
+        text = repr(value)
+    except RecursionError:
+        text = f"a {type(value).__name__} nested too deeply"
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+_TYPE_NAMES = {str: "a text", int: "an integer", bool: "true or false", dict: "an object", list: "a list"}
+
+
+def _record(raw: Any, where: str, required: Mapping[str, type], optional: Mapping[str, type] | None = None
+            ) -> dict[str, Any]:
+    """``raw`` as an object with exactly these fields, each of exactly this JSON type."""
+    optional = optional or {}
+    if type(raw) is not dict:
+        raise ReplayError(f"saved match is malformed: {where} must be an object, not {_json_type(raw)}")
+    missing = [name for name in required if name not in raw]
+    if missing:
+        raise ReplayError(f"saved match is incomplete: {where} has no {', '.join(map(repr, missing))}")
+    for name, value in raw.items():
+        want = required.get(name) or optional.get(name)
+        if want is None:
+            raise ReplayError(f"saved match is malformed: {where} has an unknown field {_quote(name)}")
+        if type(value) is not want:
+            raise ReplayError(f"saved match is malformed: {where}: {name!r} must be {_TYPE_NAMES[want]}, "
+                              f"not {_json_type(value)} {_quote(value)}")
+    return raw
+
+
+def _json_type(value: Any) -> str:
+    return {dict: "an object", list: "a list", str: "a text", int: "an integer", bool: "a boolean",
+            float: "a number with a fraction"}.get(type(value), "null" if value is None else type(value).__name__)
+
+
+_V1_FIELDS: dict[str, type] = {"format": str, "version": int, "ruleset": str, "seed": int, "setup": dict, "steps": list,
+              "current": dict, "checksum": str}
+_FIELDS: dict[int, dict[str, type]] = {1: _V1_FIELDS, 2: {**_V1_FIELDS, "reproducible": bool, "forced_pending": dict}}
+_STEP: dict[str, type] = {"parent": int, "action": str, "outcomes": list, "digest": str}
+_SETUP: dict[str, type] = {"outcomes": list, "digest": str}
+_CURRENT: dict[str, type] = {"tip": int, "step": int}
+
+
 @dataclass(frozen=True)
 class _Saved:
     """The parts of a saved match document, checked for their form before anything is replayed."""
 
+    version: int
     ruleset: Ruleset
     seed: int
+    reproducible: bool
     setup: dict[str, Any]
-    steps: list[Any]
+    steps: list[dict[str, Any]]
+    forced_pending: dict[str, list[Any]]
     current: dict[str, Any]
 
     @staticmethod
-    def read(data: Any) -> _Saved:
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
+    def read(data: Any, plain: bool = False) -> _Saved:
+        """Check, in this order: plain JSON data, format and version, the checksum, then every field.
+
+        ``plain``: ``data`` was just read by ``json.loads`` with the limits of :meth:`Match.loads`,
+        so it is plain JSON data already (its depth is then caught while hashing).
+        """
+        if not plain:
+            _plain_json(data)
+        if type(data) is not dict or data.get("format") != FORMAT:
             raise ReplayError(f"not a saved match (expected format {FORMAT!r})")
-        if data.get("version") != VERSION:
-            raise ReplayError(f"saved match version {data.get('version')!r} is not supported "
-                              f"(this is version {VERSION})")
-        if data.get("checksum") != _checksum(data):
-            raise ReplayError("the saved match was changed or cut after it was saved (checksum mismatch)")
+        version = data.get("version")
+        if type(version) is not int or version not in _FIELDS:
+            raise ReplayError(f"saved match version {_quote(version)} is not supported "
+                              f"(this reads versions {', '.join(map(str, _FIELDS))})")
         try:
-            ruleset = RULESETS[data["ruleset"]]
-            seed = int(data["seed"])
-            setup, steps, current = data["setup"], data["steps"], data["current"]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ReplayError(f"saved match is incomplete or malformed: {exc!r}") from None
-        if not (isinstance(setup, dict) and isinstance(steps, list) and isinstance(current, dict)):
-            raise ReplayError("saved match is malformed: 'setup' and 'current' must be objects, 'steps' a list")
-        return _Saved(ruleset, seed, setup, steps, current)
+            checksum = _checksum(data)
+        except RecursionError:
+            raise ReplayError("not a saved match: the data is nested too deeply") from None
+        if data.get("checksum") != checksum:
+            raise ReplayError("the saved match was changed or cut after it was saved (checksum mismatch)")
+        _record(data, "the document", _FIELDS[version])
+        if data["ruleset"] not in RULESETS:
+            raise ReplayError(f"saved match is malformed: unknown ruleset {_quote(data['ruleset'])}")
+        forced: dict[str, type] = {"forced": bool}
+        setup = _record(data["setup"], "the setup", _SETUP, forced if version >= 2 else None)
+        steps = [_record(raw, f"step record {i}", _STEP, forced if version >= 2 else None)
+                 for i, raw in enumerate(data["steps"], start=1)]
+        for where, raw in [("the setup", setup), *((f"step record {i}", r) for i, r in enumerate(steps, 1))]:
+            if raw.get("forced") is False:
+                raise ReplayError(f"saved match is malformed: {where}: 'forced' is written only as true")
+        pending: dict[str, list[Any]] = {}
+        for kind, values in data.get("forced_pending", {}).items():
+            if type(values) is not list or not values:
+                raise ReplayError(f"saved match is malformed: forced_pending {kind!r} must be a non-empty list")
+            pending[kind] = [v for _, v in _outcomes_from_json([[kind, v] for v in values], "forced_pending")]
+        return _Saved(version, RULESETS[data["ruleset"]], data["seed"], data.get("reproducible", True), setup,
+                      steps, pending, _record(data["current"], "the saved cursor", _CURRENT))
+
+
+def _outcomes_from_json(raw: list[Any], where: str) -> list[tuple[str, Any]]:
+    out = []
+    for item in raw:
+        if not (type(item) is list and len(item) == 2 and type(item[0]) is str and item[0] in KINDS):
+            raise ReplayError(f"{where}: bad chance outcome {_quote(item)}")
+        kind, value = item
+        if kind == "relics":
+            if not (type(value) is list and all(type(v) is str for v in value)):
+                raise ReplayError(f"{where}: a relic deal must be a list of relic tokens, not {_quote(value)}")
+            value = tuple(value)
+        elif type(value) is not str:
+            raise ReplayError(f"{where}: a {kind} outcome must be a text, not {_quote(value)}")
+        out.append((kind, value))
+    return out
+
+
+def _index(value: int, size: int, what: str) -> int:
+    if not 0 <= value < size:
+        raise ReplayError(f"{what} {value!r} is not an index below {size}")
+    return value
+
+
+def _follow_seed(key: str, outcomes: list[tuple[str, Any]],
+                 run: Callable[[Chance], tuple[State, list[Event]]]) -> tuple[State, list[Event]] | None:
+    """Run a step with the chance its key draws; its result if that draws exactly ``outcomes``, else None."""
+    chance = Chance(random.Random(key))
+    try:
+        found = run(chance)
+    except ValueError:
+        return None
+    return found if chance.record == outcomes else None
 
 
 def _replay_setup(saved: _Saved) -> Node:
     """The setup step of a saved match, replayed from its recorded chance outcomes and checked."""
-    outcomes = _outcomes_from_json(saved.setup.get("outcomes"), "setup")
-    chance = Chance(replay=outcomes)
-    try:
-        state, events = new_game(saved.ruleset, chance)
-    except ValueError as exc:
-        raise ReplayError(f"setup does not replay: {exc}") from None
-    _verify(chance, state, saved.setup.get("digest"), "setup")
-    return Node(0, None, None, outcomes, events, state, _root_key(saved.ruleset, saved.seed))
+    outcomes = _outcomes_from_json(saved.setup["outcomes"], "setup")
+    key = _root_key(saved.ruleset, saved.seed)
+    forced = saved.setup.get("forced", False)
+    seeded = saved.version >= 2 and not forced
+    found = _follow_seed(key, outcomes, lambda c: new_game(saved.ruleset, c)) if seeded else None
+    if found is None:
+        chance = Chance(replay=outcomes)
+        try:
+            state, events = new_game(saved.ruleset, chance)
+        except ValueError as exc:
+            raise ReplayError(f"setup does not replay: {exc}") from None
+        _verify(chance, state, saved.setup["digest"], "setup")
+        if seeded:
+            raise ReplayError("setup: its chance outcomes do not follow the seed, and it is not marked forced")
+    else:
+        state, events = found
+        _verify(None, state, saved.setup["digest"], "setup")
+    return Node(0, None, None, outcomes, events, state, key, forced=forced)
 
 
-def _verify(chance: Chance, state: State, digest: Any, where: str) -> None:
-    if not chance.replay_done:
+def _verify(chance: Chance | None, state: State, digest: str, where: str) -> None:
+    if chance is not None and not chance.replay_done:
         raise ReplayError(f"{where}: more chance outcomes were recorded than the game used")
     if digest != state.digest():
         raise ReplayError(f"{where}: the replayed state differs from the saved one (digest mismatch)")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from scenario import assert_consistent, random_states, rejected, situation, temple
+from scenario import act, assert_consistent, forced, random_states, rejected, situation, temple
 
 from naga_widget.rules import (
     STANDARD,
@@ -20,6 +20,7 @@ from naga_widget.rules import (
     Place,
     new_game,
 )
+from naga_widget.rules.legal import canonical
 
 RS_EFFECT = {c.id: c.effect for c in STANDARD.cards}
 
@@ -197,3 +198,196 @@ def test_empty_temple_placement_text_with_trap():
     state = situation(phase="place", to_move=0, temples=(temple(tiles={7: "TRAP"}), temple()),
                       hands=(("12a",), ("05b",)), calls=(("01a",), ("02c",)), sticks=(("brown:1",), ("teal:1",)))
     assert set(state.legal_actions()) == {Place(s, 0) for s in (4, 6, 8)}
+
+
+
+# -- strict reading (issue: hardening) --------------------------------------------------------------
+@pytest.mark.parametrize("text, bad", [
+    ("place ³ rot1", "³"), ("place 6 rot²", "²"), ("place 6 rot①", "①"), ("place ６ rot0", "６"),
+    ("place 6 rot٣", "٣"), ("place 𝟔 rot0", "𝟔"), ("place 6 rot 1", None), ("place 6 rot+1", "+1"),
+    ("place 1234567 rot0", "1234567"), ("place " + "9" * 5000 + " rot0", "999999999999"),
+    ("place 6 rot" + "1" * 5000, "111111111111"),
+])
+def test_r8_numbers_are_ascii_digits_and_short(text, bad):
+    with pytest.raises(ActionFormatError) as info:
+        Action.parse(text)
+    message = str(info.value)
+    assert bad is None or bad in message
+    assert len(message) < 300, "a refused value is quoted cut short"
+    state = states_by_phase()["place"]
+    before = state.digest()
+    with pytest.raises(ActionFormatError):
+        state.apply(text)
+    assert state.digest() == before
+
+
+@pytest.mark.parametrize("data, field", [
+    ({"type": "place", "space": 6, "rotation": True}, "rotation"),
+    ({"type": "place", "space": False, "rotation": 0}, "space"),
+    ({"type": "place", "space": 6.0, "rotation": 0}, "space"),
+    ({"type": "place", "space": 6, "rotation": "1"}, "rotation"),
+    ({"type": "place", "space": -1, "rotation": 0}, "space"),
+    ({"type": "place", "space": 10**5000, "rotation": 0}, "space"),
+    ({"type": "call", "cards": [True]}, "cards"),
+    ({"type": "call", "cards": [1]}, "cards"),
+    ({"type": "call", "cards": "01a"}, "cards"),
+    ({"type": "call", "cards": ["01a 02a"]}, "cards"),
+    ({"type": "call", "cards": [["01a"]]}, "cards"),
+    ({"type": "give", "card": True}, "card"),
+    ({"type": "give", "card": ""}, "card"),
+    ({"type": "invoke", "card": "12a", "pay": 1}, "payment"),
+    ({"type": "invoke", "card": "12a", "pay": "brown", "target": [True]}, "targets"),
+    ({"type": "invoke", "card": "12a", "pay": "brown", "target": "gold:1"}, "targets"),
+    ({"type": "pass", "player": 0}, "'player'"),
+    ({"type": True}, "type"),
+    ({"type": ["pass"]}, "type"),
+    ({"type": "place", "space": 6, "rotation": 0, "rot": 1}, "'rot'"),
+])
+def test_r8_json_fields_have_strict_types(data, field):
+    with pytest.raises(ActionFormatError) as info:
+        Action.from_json(data)
+    assert field in str(info.value)
+    for state in states_by_phase().values():
+        before = state.digest()
+        with pytest.raises(ActionFormatError):
+            state.apply(data)
+        assert state.digest() == before
+
+
+def test_r8_a_boolean_rotation_never_reaches_a_record():
+    """The hole: ``rotation: true`` was read as ``place 6 rotTrue``, a text that does not read back."""
+    state = states_by_phase()["place"]
+    assert not state.is_legal({"type": "place", "space": 7, "rotation": True})
+    assert state.is_legal({"type": "place", "space": 7, "rotation": 0})
+
+
+class _LyingCall(Call):
+    def __str__(self):
+        return "call 99z"
+
+    def __eq__(self, other):
+        return True
+
+    __hash__ = Call.__hash__
+
+
+class _Text(str):
+    def split(self, *args):
+        return ["pass"]
+
+
+@pytest.mark.parametrize("value, expected", [
+    (_LyingCall(("02b", "01a")), Call(("01a", "02b"))),
+    (Call(("02b", "01a")), Call(("01a", "02b"))),
+    (_Text("give 07a"), Give("07a")),
+    (Invoke(_Text("12a"), "brown", [_Text("gold:1")]), Invoke("12a", "brown", ("gold:1",))),  # type: ignore[arg-type]
+])
+def test_r8_coerce_gives_the_engine_s_exact_classes(value, expected):
+    got = Action.coerce(value)
+    assert type(got) is type(expected) and got == expected and str(got) == str(expected)
+    assert all(type(v) is str for v in (got.cards if isinstance(got, Call) else ()))
+    assert Action.parse(str(got)) == got
+
+
+@pytest.mark.parametrize("value", [
+    Call((1, 2)), Call("01a"), Place("6", 0), Place(True, 0), Place(6, 1.0), Give(None), Invoke("12a", "brown", "x"),
+    object(), 7, None, ["pass"], b"pass",
+])
+def test_r8_coerce_refuses_what_is_not_an_action(value):
+    with pytest.raises(ActionFormatError):
+        Action.coerce(value)
+    state = states_by_phase()["call"]
+    before = state.digest()
+    with pytest.raises(IllegalActionError):
+        state.apply(value)
+    assert state.digest() == before and not state.is_legal(value)
+
+
+def test_r8_a_word_with_spaces_is_never_legal():
+    """Read from text or JSON it is refused as unreadable; an engine value holding one (its fields are
+    only type-checked, for speed) is refused by the check, as no legal token has a space."""
+    state = _confront("07a")
+    with pytest.raises(ActionFormatError):
+        Action.from_json({"type": "invoke", "card": "07a", "pay": "brown", "target": ["gold:W0 gold:W1"]})
+    assert rejected(state, Invoke("07a", "brown", ("gold:W0 gold:W1",))).rule == "E07"
+    assert rejected(state, Invoke("07a", "brown ", ("gold:W0", "gold:W1"))).rule == "R4.2"
+
+
+# -- one value per decision ----------------------------------------------------------------------
+def test_r4_1_a_call_in_another_order_is_the_listed_call():
+    state = situation(phase="call", to_move=0, guide=0, hands=(("01a", "05a", "09b"), ("03c",)), calls=(None, None))
+    listed = next(a for a in state.legal_actions() if isinstance(a, Call) and len(a.cards) == 2)
+    written = "call " + " ".join(reversed(listed.cards))
+    assert Action.parse(written) == listed and hash(Action.parse(written)) == hash(listed)
+    assert Action.from_json({"type": "call", "cards": list(reversed(listed.cards))}) == listed
+    assert state.apply(written) == state.apply(listed)
+
+
+@pytest.mark.parametrize("room, rotation, same", [
+    ("R01", 1, 0), ("R01", 3, 0),  # a cross has one placement
+    ("R17", 2, 0), ("R17", 3, 1),  # a straight has two
+    ("R03", 2, 0),
+])
+def test_r4_3_2_a_rotation_with_the_same_openings_is_the_listed_placement(room, rotation, same):
+    state = situation(phase="place", to_move=0, temples=(temple(), temple()), offered=(room, None),
+                      hands=(("12a",), ("05b",)), calls=(("01a",), ("02c",)), sticks=(("brown:1",), ("teal:1",)))
+    listed = set(state.legal_actions())
+    written = Place(7, rotation)
+    assert written not in listed and canonical(state, written) == Place(7, same) in listed
+    assert state.canonical(f"place 7 rot{rotation}") == Place(7, same) and state.is_legal(written)
+    draws = {"card": ["07a", "07b", "07c"]}
+    a, events_a = act(state, written, forced(**draws))
+    b, events_b = act(state, Place(7, same), forced(**draws))
+    assert a == b and [e.text for e in events_a] == [e.text for e in events_b]
+    assert f"rotation {same}" in next(e.text for e in events_a if e.kind == "place")
+
+
+@pytest.mark.parametrize("rotation", [4, 5, 999])
+def test_r4_3_2_rotations_beyond_three_are_still_refused(rotation):
+    state = situation(phase="place", to_move=0, offered=("R01", None), hands=(("12a",), ("05b",)),
+                      calls=(("01a",), ("02c",)), sticks=(("brown:1",), ("teal:1",)))
+    assert rejected(state, Place(7, rotation)).rule == "R4.3"
+
+
+def _confront(card, **kw):
+    return situation(phase="confront", to_move=0, guide=0, hands=((card,), ("05b",)), calls=(("10b",), ("11c",)),
+                     sticks=(("brown:N", "brown:2"), ("teal:1", "teal:N")), **kw)
+
+
+@pytest.mark.parametrize("card, pair, temples", [
+    ("06a", ("silver:E2", "gold:W0"), None),  # E06: gold before silver
+    ("06a", ("gold:N1", "gold:W0"), None),  # E06: slot order W2 W1 W0 N0 N1 …
+    ("07a", ("gold:N1", "gold:W0"), None),  # E07
+    ("07a", ("silver:E2", "silver:W2"), None),
+    ("10a", ("gold:7", "gold:6"), (temple(tiles={6: ("R01", 0)}), temple())),  # E10: the lower space first
+])
+def test_e06_e07_e10_a_pair_named_in_the_other_order_is_the_listed_pair(card, pair, temples):
+    state = _confront(card, **({"temples": temples} if temples else {}))
+    written = Invoke(card, "brown", pair)
+    listed = Invoke(card, "brown", pair[::-1])
+    legal = set(state.legal_actions())
+    assert listed in legal and written not in legal
+    assert canonical(state, written) == listed and state.is_legal(written)
+    a, events_a = act(state, written)
+    b, events_b = act(state, listed)
+    assert a == b and [e.text for e in events_a] == [e.text for e in events_b]
+
+
+@pytest.mark.parametrize("card, target, rule", [
+    ("07a", ("gold:W0", "gold:W0"), "E07"),  # the same slot twice stays illegal in any order
+    ("07a", ("silver:W0", "gold:W1"), "E07"),  # two temples
+    ("10a", ("gold:7", "gold:6"), "E10"),  # no tile in either space
+    ("06a", ("gold:N1", "gold:X9"), "E06"),
+])
+def test_e06_e07_e10_reordering_does_not_make_an_illegal_pair_legal(card, target, rule):
+    state = _confront(card)
+    assert rejected(state, Invoke(card, "brown", target)).rule == rule
+
+
+def test_r8_canonical_keeps_every_listed_action_as_it_is():
+    seen = 0
+    for state in random_states(range(300, 306)):
+        for a in state.legal_actions():
+            assert canonical(state, a) is a
+            seen += 1
+    assert seen > 1000

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from scenario import ALL_CARDS, act, events_of, forced, rejected, situation, temple
 
-from naga_widget.rules import Action, Call, Pass, Place
+from naga_widget.rules import STANDARD, Action, Call, Pass, Place
+from naga_widget.rules.ruleset import rotate
 
 
 # -- R4.1 Call of Fate ------------------------------------------------------------------------
@@ -218,8 +219,14 @@ def test_r4_3_2_placement_spaces(player, tiles, spaces):
 def test_r4_3_2_rotations_deduplicated(room, amulet, rotations):
     state = place_state(offered=(room, amulet))
     assert set(state.legal_actions()) == {Place(s, k) for s in (6, 7, 8) for k in rotations}
+    openings = {k: rotate(STANDARD.room(room).openings, k) for k in range(4)}
     for k in set(range(4)) - set(rotations):
-        assert rejected(state, f"place 6 rot{k}").rule == "R4.3"
+        # the same placement named by another rotation: accepted, and recorded by the listed one
+        same = next(j for j in rotations if openings[j] == openings[k])
+        assert state.canonical(f"place 6 rot{k}") == Place(6, same)
+        assert act(state, f"place 6 rot{k}", forced(card=["10a", "10b", "10c"]))[0] == \
+            act(state, f"place 6 rot{same}", forced(card=["10a", "10b", "10c"]))[0]
+    assert rejected(state, "place 6 rot4").rule == "R4.3"
 
 
 def test_r4_3_4_and_r4_4_round_end_new_deal_and_give():

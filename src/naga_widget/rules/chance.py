@@ -26,8 +26,8 @@ room or amulet actually drawn, and no order exists before it is drawn.
 >>> c = Chance(random.Random(1), forced={"throw": ["N"]})
 >>> c.pick("throw", ("1", "2", "2", "N"))
 'N'
->>> c.record
-[('throw', 'N')]
+>>> c.record, c.forced_used
+([('throw', 'N')], 1)
 """
 
 from __future__ import annotations
@@ -48,9 +48,12 @@ class Chance:
     ``forced`` — per kind, outcomes to use next (for walkthroughs and tests).
     ``replay`` — a recorded sequence to follow exactly (for loading a save).
     ``record`` — set to ``False`` to skip recording (fast playouts).
+
+    :attr:`forced_used` counts the answers taken from the forced queue (a match marks
+    the steps whose chance was forced, so a save says so).
     """
 
-    __slots__ = ("_random", "forced", "_replay", "_at", "record", "_from_replay", "_plain")
+    __slots__ = ("_random", "forced", "_replay", "_at", "record", "_from_replay", "_plain", "forced_used")
 
     def __init__(
         self,
@@ -69,6 +72,7 @@ class Chance:
         self._replay = list(replay) if replay is not None else None
         self._at = 0
         self._from_replay = False
+        self.forced_used = 0
         self.record: list[tuple[str, Any]] | None = [] if record else None
         # nothing forced or replayed: every answer comes from the rng (the playout case)
         self._plain = self._random is not None and not self.forced and self._replay is None
@@ -121,6 +125,7 @@ class Chance:
             value = queue.pop(0)
             if not queue:
                 del self.forced[kind]
+            self.forced_used += 1
             return value
         if self._replay is not None:
             if self._at >= len(self._replay):

@@ -34,8 +34,8 @@ _CALL, _CONFRONT, _PLACE, _GIVE = Phase.CALL, Phase.CONFRONT, Phase.PLACE, Phase
 
 
 def apply(state: P, action: AnyAction, chance: Chance | None, log: list[Event] | None) -> P:
-    """Check ``action`` (R8), carry it out, then run the automatic steps that follow."""
-    legal.check(state, action)
+    """Check ``action`` (R8), carry out its canonical value, then run the automatic steps that follow."""
+    action = legal.check(state, action)
     d = Draft(state)
     act(d, action, _NO_CHANCE if chance is None else chance, log)
     return d.freeze()

@@ -16,9 +16,10 @@ from itertools import combinations
 from .actions import Action, AnyAction, Call, Give, Invoke, Pass, Place
 from .draft import Readable
 from .effects import EFFECTS, Sticks
+from .effects.base import SLOT_OF, SPACE_OF
 from .errors import IllegalActionError
 from .position import Position
-from .ruleset import NAGA
+from .ruleset import NAGA, rotate
 from .steps import STEPS, Phase
 
 _HAS_TARGET = {e.id: e.has_target for e in EFFECTS.values()}
@@ -238,16 +239,17 @@ class LegalActions:
         return self.phase != _OVER
 
     def __contains__(self, action: object) -> bool:
-        """``a in legal`` for an action value, its text form or its JSON form."""
+        """``a in legal`` for an action value, its text form or its JSON form: is it one of the listed
+        decisions? (An equivalent spelling that ``apply`` accepts, see :func:`canonical`, is not
+        itself listed; the cards of a call are sorted when read.)"""
         try:
             action = Action.coerce(action)  # type: ignore[arg-type]  # coerce reports what it cannot read
             if self._s is None:
                 assert self._set is not None
                 return action in self._set
-            check(self._s, action)
+            return check(self._s, action) == action  # legal, and not just an equivalent spelling
         except IllegalActionError:
             return False
-        return True
 
     def sample(self, rng: random.Random) -> AnyAction:
         """A random legal action; the distribution is documented at :func:`sample_action`."""
@@ -271,9 +273,54 @@ class LegalActions:
         return f"<LegalActions {self.phase}: {len(self)} actions>"
 
 
+# -- one value per decision ----------------------------------------------------------------------
+# Unordered pairs of targets (rules.md, implementation note 5) and the index that orders each token.
+_UNORDERED_PAIRS = {"E06": SLOT_OF, "E07": SLOT_OF, "E10": SPACE_OF}
+
+
+def canonical(s: Readable, action: AnyAction) -> AnyAction:
+    """R8: the value the engine lists for a decision written in an equivalent way.
+
+    - R4.1: the cards of a call in the order they are listed (sorted);
+    - R4.3.2: a placement named by another rotation with the same openings, by the smallest one;
+    - E06, E07, E10: an unordered pair of targets in the order of implementation note 5.
+
+    Anything else, legal or not, is returned unchanged, for :func:`check` to judge.
+    ``State.apply`` and ``Match.play`` apply and record the canonical value.
+    """
+    if isinstance(action, Place):
+        return _canonical_place(s, action)
+    if isinstance(action, Invoke):
+        target = action.target
+        if len(target) == 2:
+            index = _UNORDERED_PAIRS.get(s.ruleset.card_effect.get(action.card, ""))
+            first, second = target
+            if index is not None and first in index and second in index and index[first] > index[second]:
+                return Invoke(action.card, action.pay, (second, first))
+    elif isinstance(action, Call):
+        ordered = tuple(sorted(action.cards))
+        if ordered != action.cards:
+            return Call(ordered)
+    return action
+
+
+def _canonical_place(s: Readable, action: Place) -> Place:
+    """R4.3.2: a rotation that gives the same openings as a listed one is that one."""
+    k = action.rotation
+    if s.phase != _PLACE or s.offered is None or s.outcome is not None or not 0 <= k < 4:
+        return action
+    room = s.ruleset.room(s.offered[0])
+    turns = room.orientations()
+    if k in turns:
+        return action
+    openings = rotate(room.openings, k)
+    return next((Place(action.space, j) for j in turns if rotate(room.openings, j) == openings), action)
+
+
 # -- the checker --------------------------------------------------------------------------------
-def check(s: Readable, action: AnyAction) -> None:
-    """Raise :class:`IllegalActionError` unless ``action`` is legal for the player to move."""
+def check(s: Readable, action: AnyAction) -> AnyAction:
+    """Raise :class:`IllegalActionError` unless ``action`` is legal for the player to move; return
+    its :func:`canonical` value (the action itself, unless it was an equivalent spelling)."""
     if s.outcome is not None:
         raise IllegalActionError("the game is over; no action is possible", "R7")
     phase, p = s.phase, s.to_move
@@ -283,15 +330,16 @@ def check(s: Readable, action: AnyAction) -> None:
         case Pass() if phase == _CONFRONT:
             pass
         case Invoke() if phase == _CONFRONT:
-            _check_invoke(s, p, action)
+            return _check_invoke(s, p, action)
         case Place() if phase == _PLACE:
-            _check_place(s, p, action)
+            return _check_place(s, p, action)
         case Give() if phase == _GIVE:
             if action.card not in s.drawn:
                 raise IllegalActionError(f"{action.card} is not one of the drawn cards {' '.join(s.drawn)}", "R4.4")
         case _:
             step = STEPS[phase]
             raise IllegalActionError(f"'{action.kind}' is not a decision of the {step.name}", step.rule)
+    return action  # a call was sorted when read (Action.coerce); flow.call sorts its cards anyway
 
 
 def _check_call(s: Readable, p: int, action: Call) -> None:
@@ -309,7 +357,7 @@ def _check_call(s: Readable, p: int, action: Call) -> None:
         raise IllegalActionError(f"called cards must show one stick type, these show {sorted(kinds)}", "R4.1")
 
 
-def _check_invoke(s: Readable, p: int, action: Invoke) -> None:
+def _check_invoke(s: Readable, p: int, action: Invoke) -> Invoke:
     rs = s.ruleset
     if action.card not in s.hands[p]:
         raise IllegalActionError(f"{action.card} is not in your hand", "R4.2")
@@ -328,11 +376,15 @@ def _check_invoke(s: Readable, p: int, action: Invoke) -> None:
         raise IllegalActionError(f"{action.card} ({effect.id} {effect.name}) has no legal target "
                                  "after paying", effect.id)
     if not effect.accepts(s, p, sticks, supply, action.target):
+        same = canonical(s, action)  # an unordered pair named in the other order (checked only now: rare)
+        if same is not action and isinstance(same, Invoke) and effect.accepts(s, p, sticks, supply, same.target):
+            return same
         got = " ".join(action.target) or "no target"
         raise IllegalActionError(f"{effect.name}: '{got}' is not a legal target; expected {effect.hint}", effect.id)
+    return action
 
 
-def _check_place(s: Readable, p: int, action: Place) -> None:
+def _check_place(s: Readable, p: int, action: Place) -> Place:
     assert s.offered is not None
     if not 0 <= action.space <= 8:
         raise IllegalActionError(f"space {action.space} is not on the board (0–8)", "R2.1")
@@ -343,5 +395,9 @@ def _check_place(s: Readable, p: int, action: Place) -> None:
         raise IllegalActionError(f"space {action.space} is neither in row 2 nor next to a tile", "R4.3")
     room = s.ruleset.room(s.offered[0])
     if action.rotation not in room.orientations():
+        same = _canonical_place(s, action)  # another rotation with the same openings (checked only now: rare)
+        if same is not action:
+            return same
         raise IllegalActionError(f"rotation {action.rotation} of {room.shape} {room.id}: name each orientation "
                                  f"by its smallest rotation, one of {list(room.orientations())}", "R4.3")
+    return action

@@ -25,7 +25,7 @@ from .chance import Chance
 from .draft import Draft
 from .errors import ChanceError, IllegalActionError
 from .events import Event
-from .legal import LegalActions, check
+from .legal import LegalActions, canonical, check
 from .observe import observe_state
 from .position import Position
 from .ruleset import STANDARD, TEMPLE_NAMES, Ruleset
@@ -45,15 +45,22 @@ class State(Position):
         """Every legal decision of the player to move, in a fixed order (R8)."""
         return LegalActions(self)
 
-    def is_legal(self, action: AnyAction | str) -> bool:
+    def canonical(self, action: AnyAction | str | dict[str, Any]) -> AnyAction:
+        """The engine's own value of ``action`` here: read (raises :class:`ActionFormatError`), and an
+        equivalent spelling turned into the listed one (:func:`~.legal.canonical`). Not checked."""
+        return canonical(self, Action.coerce(action))
+
+    def is_legal(self, action: AnyAction | str | dict[str, Any]) -> bool:
+        """Would :meth:`apply` accept ``action`` (in any of its forms and equivalent spellings)?"""
         try:
-            check(self, Action.coerce(action))
+            check(self, Action.coerce(action))  # the check accepts an equivalent spelling
         except IllegalActionError:
             return False
         return True
 
     def apply(self, action: AnyAction | str | dict[str, Any], chance: Chance | None = None) -> State:
-        """The state after ``action`` (checked; raises :class:`IllegalActionError`)."""
+        """The state after ``action`` (read, checked, and carried out as its canonical value;
+        raises :class:`IllegalActionError`)."""
         return flow.apply(self, Action.coerce(action), chance, None)
 
     def transition(

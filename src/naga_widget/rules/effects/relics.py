@@ -1,7 +1,8 @@
 """E06 and E07 — the effects on relics: look at hidden relics, swap two relics of a temple.
 
-Slots are named in the canonical order of R2.2, and pairs are accepted only in
-that order, the gold temple first (rules.md, implementation note 5).
+Slots are named in the canonical order of R2.2; a pair is listed in that order,
+the gold temple first, and a pair named in the other order is recorded in it
+(rules.md, implementation note 5).
 """
 
 from __future__ import annotations

@@ -1,0 +1,92 @@
+"""Run the fuzz strategies of tests/test_fuzz_actions.py and tests/test_fuzz_saves.py for longer.
+
+Prints, per category, how many inputs were tried, how many were accepted (a legal action applied,
+a save loaded as a consistent game), how many were rejected cleanly (the documented error:
+``ActionFormatError``/``IllegalActionError`` for actions, ``ReplayError`` for saves), and "other":
+any other exception or failed check, with the first few shown. Other must be 0.
+
+    .venv/bin/python benchmarks/fuzz_long.py --seconds 300
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import seed as hypothesis_seed
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+import test_fuzz_actions as actions  # noqa: E402 - the tests' strategies, shared
+import test_fuzz_saves as saves  # noqa: E402
+
+CATEGORIES: dict[str, tuple[st.SearchStrategy[Any], Callable[[Any], str]]] = {
+    "action text: random": (st.tuples(st.text(max_size=40), actions.states), lambda c: actions.try_action(*c)),
+    "action text: near miss": (actions.near_miss_text(), lambda c: actions.try_action(*c)),
+    "action JSON: random": (st.tuples(actions.json_values, actions.states), lambda c: actions.try_action(*c)),
+    "action JSON: near miss": (actions.near_miss_json(), lambda c: actions.try_action(*c)),
+    "action values: lying": (actions.lying_values(), lambda c: actions.try_action(*c)),
+    "save: byte flips": (saves.byte_flips(), saves.try_load),
+    "save: truncation": (saves.truncations(), saves.try_load),
+    "save: deletion": (saves.deletions(), saves.try_load),
+    "save: duplication": (saves.duplications(), saves.try_load),
+    "save: type changes": (saves.type_changes(), lambda c: saves.try_doc(*c)),
+    "save: consistent edits, checksum recomputed": (saves.consistent_edits(), lambda d: saves.try_doc(d, True)),
+}
+
+
+def run(name: str, seconds: float, batch: int) -> Counter[str]:
+    strategy, attempt = CATEGORIES[name]
+    tally: Counter[str] = Counter()
+    examples: list[str] = []
+
+    def one(case: Any) -> None:
+        try:
+            tally[attempt(case)] += 1
+        except Exception as exc:  # noqa: BLE001 - counting every other outcome is the point
+            tally["other"] += 1
+            if len(examples) < 3:
+                examples.append(f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=3)}\n  input: "
+                                f"{repr(case)[:300]}")
+
+    end = time.monotonic() + seconds
+    k = 0
+    while time.monotonic() < end:
+        test = settings(max_examples=batch, deadline=None, database=None, derandomize=False,
+                        suppress_health_check=list(HealthCheck))(given(strategy)(one))
+        hypothesis_seed(k)(test)()
+        k += 1
+    tally["tried"] = sum(v for key, v in tally.items() if key != "tried")
+    for text in examples:
+        print(f"--- {name}: {text}", file=sys.stderr)
+    return tally
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=300, help="total time, shared by the categories")
+    parser.add_argument("--batch", type=int, default=200, help="examples per hypothesis run")
+    args = parser.parse_args()
+    each = args.seconds / len(CATEGORIES)
+    print(f"{'category':46} {'tried':>8} {'accepted':>9} {'rejected cleanly':>17} {'other':>6}")
+    total: Counter[str] = Counter()
+    for name in CATEGORIES:
+        tally = run(name, each, args.batch)
+        total.update(tally)
+        accepted = tally["accepted"] + tally["loaded"]
+        print(f"{name:46} {tally['tried']:8,} {accepted:9,} {tally['rejected cleanly']:17,} {tally['other']:6,}",
+              flush=True)
+    accepted = total["accepted"] + total["loaded"]
+    print(f"{'all':46} {total['tried']:8,} {accepted:9,} {total['rejected cleanly']:17,} {total['other']:6,}")
+    sys.exit(1 if total["other"] else 0)
+
+
+if __name__ == "__main__":
+    main()
