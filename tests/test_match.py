@@ -769,10 +769,11 @@ def test_large_and_negative_seeds_round_trip_through_a_save(seed: int) -> None:
 
 # -- hostile save files ----------------------------------------------------------------------------
 @pytest.mark.parametrize("text, reason", [
-    ("[" * 100_000 + "]" * 100_000, "JSON cannot be read"),
-    ('{"a": ' * 50_000 + "1" + "}" * 50_000, "JSON cannot be read"),
+    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),  # refused before json.loads (saves.check_nesting)
+    ('{"a": ' * 50_000 + "1" + "}" * 50_000, "nested too deeply"),
     ("[" * 20 + "]" * 20, "not a saved match"),
-    ('{"format": "naga-widget-match", "version": 2, "steps": ' + "[" * 900 + "]" * 900 + "}", "checksum"),
+    ('{"format": "naga-widget-match", "version": 2, "steps": ' + "[" * 900 + "]" * 900 + "}", "nested too deeply"),
+    ('{"format": "naga-widget-match", "version": 2, "steps": ' + "[" * 90 + "]" * 90 + "}", "checksum"),
     ("1" * 5000, "digits"),
     ('{"format": "naga-widget-match", "seed": ' + "9" * 4301 + "}", "digits"),
     ('{"format": "naga-widget-match", "version": 2, "seed": Infinity}', "Infinity"),
@@ -1045,11 +1046,26 @@ def test_diff_of_steps_off_the_line_raises_index_error(bad: Any) -> None:
 
 
 def test_a_forged_deep_value_is_refused_when_loaded_from_text() -> None:
+    """Deep, yet within the nesting limit of a saved text (saves.NESTING_LIMIT): the step record's check
+    names it, in a short message."""
     doc = json.loads(build(3).dumps())
     deep: Any = "x"
-    for _ in range(600):
+    for _ in range(90):
         deep = [deep]
     doc["steps"][0]["outcomes"] = [deep]
     doc["checksum"] = _checksum(doc)
     message = _load_error(json.dumps(doc))
     assert "step record 1" in message and "bad chance outcome" in message and len(message) < 200
+
+
+def test_an_empty_list_of_forced_outcomes_forces_nothing() -> None:
+    """``force(kind=[])`` queues nothing, so replaying the next step at a past step still steps forward."""
+    m = Match(seed=4, forced={"amulet": []})
+    assert m.forced_pending == {}
+    action = m.legal_actions().sample(random.Random(0))
+    m.play(action)
+    m.undo()
+    m.force(card=[])
+    assert m.forced_pending == {}
+    m.play(action)
+    assert len(m.branches()) == 1 and m.step == 1

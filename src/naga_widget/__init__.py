@@ -1,5 +1,11 @@
 """naga_widget — the board game Naga Raja as a rules engine, a match timeline, bots and a Jupyter widget."""
 
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import Any
+
 from .bots import Bot, Decision, GreedyBot, ISMCTSBot, RandomBot, determinize, play_match
 from .match import Branch, Match
 from .rules import (
@@ -23,8 +29,51 @@ from .rules import (
     new_game,
     playout,
 )
+from .rules import TEMPLE_NAMES as _TEMPLE_NAMES
+from .rules import pictures as _pictures
 
 __version__ = "0.1.0"
+
+
+def _viewpoint(viewer: int | str) -> str:
+    if viewer == "truth":
+        return "view: the whole truth (every secret shown)"
+    if viewer == "spectator":
+        return "view: a spectator (public facts only)"
+    return f"view: {_TEMPLE_NAMES[int(viewer)]} (player {viewer})"
+
+
+def _board_picture(observation: dict[str, Any]) -> str:
+    """The static SVG board (``widget/svg.py``) of an observation, with its viewpoint written at the foot."""
+    from .widget.svg import board_svg  # loaded on first use: importing the engine draws nothing
+
+    svg = board_svg(observation)
+    found = re.search(r'height="([0-9.]+)"', svg)
+    y = float(found.group(1)) - 8 if found else 34
+    label = escape(_viewpoint(observation["viewer"]))
+    return svg.replace("</svg>", f'<text x="10" y="{y:g}" font-size="11" font-style="italic">{label}</text></svg>')
+
+
+_pictures.register(_board_picture)  # State._repr_svg_ draws with it (the rules cannot import upward)
+
+
+def picture(what: State | dict[str, Any], viewer: int | str | None = None) -> _pictures.Picture:
+    """A picture of a state as ``viewer`` knows it (default the whole truth), or of an observation.
+
+    It shows itself as SVG where a notebook displays it. An observation already belongs to one
+    viewer: ``viewer``, if given, must be that one.
+
+    >>> from naga_widget import Match
+    >>> picture(Match(seed=1).state, viewer=0)._repr_svg_().startswith("<svg")
+    True
+    """
+    if isinstance(what, State):
+        return _pictures.Picture(what.observe("truth" if viewer is None else viewer))
+    if not (isinstance(what, dict) and "viewer" in what and "temples" in what):
+        raise TypeError(f"picture() draws a State or an observation (State.observe), not {type(what).__name__}")
+    if viewer is not None and viewer != what["viewer"]:
+        raise ValueError(f"this observation is the view of {what['viewer']!r}, not of {viewer!r}")
+    return _pictures.Picture(what)
 
 
 def __getattr__(name: str) -> object:
@@ -43,5 +92,5 @@ __all__ = [
     "STANDARD", "Action", "ActionFormatError", "Call", "Chance", "ChanceError", "Event", "Give",
     "IllegalActionError", "Invoke", "LegalActions", "Outcome", "Pass", "Place", "ReplayError", "Ruleset",
     "State", "new_game", "__version__", "playout", "Branch", "Match", "Bot", "RandomBot", "play_match",
-    "Decision", "GreedyBot", "ISMCTSBot", "determinize", "tournament",
+    "Decision", "GreedyBot", "ISMCTSBot", "determinize", "tournament", "picture",
 ]

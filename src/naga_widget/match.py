@@ -37,34 +37,25 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import json
 import operator
 import random
 import secrets
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from html import escape
 from typing import Any
 
-from .rules import (
-    RULESETS,
-    STANDARD,
-    AnyAction,
-    Chance,
-    Event,
-    LegalActions,
-    Outcome,
-    ReplayError,
-    Ruleset,
-    State,
-    new_game,
-)
+from . import saves
+from .diff import diff_views
+from .rules import STANDARD, AnyAction, Chance, Event, LegalActions, Outcome, ReplayError, Ruleset, State, new_game
 from .rules.chance import KINDS
+from .saves import FORMAT, SEED_DIGITS, VERSION, root_key, step_key
+from .saves import _checksum as _checksum  # kept importable from here, where it used to live
 
-FORMAT = "naga-widget-match"
-VERSION = 2  # 2 added "reproducible", "forced_pending" and the "forced" mark of steps; 1 still loads
-SEED_DIGITS = 100  # a seed has at most this many digits (a default seed has 39)
+RECENT_ACTIONS = 5  # the number of actions a match's notebook picture lists
+
+__all__ = ["FORMAT", "SEED_DIGITS", "VERSION", "Branch", "Match", "Node"]
 
 
 class Node:
@@ -118,7 +109,7 @@ class Match:
                  forced: dict[str, Iterable[Any]] | None = None) -> None:
         reproducible = seed is not None
         seed = secrets.randbits(128) if seed is None else _check_seed(seed)
-        key = _root_key(ruleset, seed)
+        key = root_key(ruleset, seed)
         chance = Chance(random.Random(key), forced=_forced_outcomes(forced or {}))
         state, events = new_game(ruleset, chance)
         root = Node(0, None, None, chance.record or [], events, state, key, forced=chance.forced_used > 0)
@@ -254,7 +245,7 @@ class Match:
                     self._enter(child)
                     return child.events
         sibling = sum(1 for c in here.children if c.action == action)
-        key = _key(here.key, action, sibling)
+        key = step_key(here.key, action, sibling)
         chance = Chance(random.Random(key), forced=self._forced)
         state, events = here.state.transition(action, chance)
         self._forced = chance.forced
@@ -382,7 +373,7 @@ class Match:
         """
         before = self.state_at(i).observe(viewer)
         after = self.state_at(j).observe(viewer)
-        return _diff_views(before, after)
+        return diff_views(before, after)
 
     # -- save and load ---------------------------------------------------------------------------
     @property
@@ -393,30 +384,12 @@ class Match:
     def to_json(self) -> dict[str, Any]:
         """The whole tree as one JSON document (schema ``naga-widget-match``, docs/saves.md)."""
         root = self._nodes[0]
-        setup: dict[str, Any] = {"outcomes": _outcomes_json(root.outcomes), "digest": root.state.digest()}
-        if root.forced:
-            setup["forced"] = True
-        steps = []
-        for n in self._nodes[1:]:
-            record: dict[str, Any] = {"parent": n.parent.id if n.parent else None, "action": str(n.action),
-                                      "outcomes": _outcomes_json(n.outcomes), "digest": n.state.digest()}
-            if n.forced:
-                record["forced"] = True
-            steps.append(record)
-        doc: dict[str, Any] = {
-            "format": FORMAT,
-            "version": VERSION,
-            "ruleset": self.ruleset.id,
-            "seed": self.seed,
-            "reproducible": self._reproducible,
-            "setup": setup,
-            "steps": steps,
-            "forced_pending": {kind: [list(v) if isinstance(v, tuple) else v for v in values]
-                               for kind, values in self._forced.items() if values},
-            "current": {"tip": self._line[-1].id, "step": self._cursor},
-        }
-        doc["checksum"] = _checksum(doc)
-        return doc
+        return saves.document(
+            ruleset=self.ruleset, seed=self.seed, reproducible=self._reproducible,
+            setup=saves.step_record(None, None, root.outcomes, root.state, root.forced),
+            steps=[saves.step_record(n.parent.id if n.parent else None, n.action, n.outcomes, n.state, n.forced)
+                   for n in self._nodes[1:]],
+            forced_pending=self._forced, tip=self._line[-1].id, step=self._cursor)
 
     def dumps(self, indent: int | None = None) -> str:
         return json.dumps(self.to_json(), indent=indent)
@@ -427,17 +400,9 @@ class Match:
 
     @classmethod
     def loads(cls, text: str) -> Match:
-        """Read a saved match from its JSON text; raises :class:`ReplayError`, and only that, for any input."""
-        if not isinstance(text, str):
-            raise ReplayError(f"a saved match is read from a text (str), not {type(text).__name__}"
-                              + ("; decode the bytes first" if isinstance(text, (bytes, bytearray)) else ""))
-        try:
-            data = json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
-        except RecursionError:
-            raise ReplayError("not a saved match: the JSON cannot be read (nested too deeply)") from None
-        except ValueError as exc:  # json.JSONDecodeError, and the refusals of _parse_int/_parse_constant
-            raise ReplayError(f"not a saved match: the JSON cannot be read ({str(exc)[:200]})") from None
-        return cls._replay(_Saved.read(data, plain=True))
+        """Read a saved match from its JSON text; raises :class:`ReplayError`, and only that, for any input
+        (a text nested too deeply is refused before it is parsed)."""
+        return cls._replay(saves.parse(text))
 
     @classmethod
     def load(cls, path: str) -> Match:
@@ -447,11 +412,13 @@ class Match:
     @classmethod
     def from_json(cls, data: Any) -> Match:
         """Rebuild a match by replaying and checking every step (raises :class:`ReplayError`)."""
-        return cls._replay(_Saved.read(data))
+        return cls._replay(saves._Saved.read(data))
 
     @classmethod
-    def _replay(cls, saved: _Saved) -> Match:
-        match = cls._from_root(saved.seed, saved.reproducible, saved.ruleset, _replay_setup(saved))
+    def _replay(cls, saved: saves._Saved) -> Match:
+        setup = saves.replay_setup(saved)
+        root = Node(0, None, None, setup.outcomes, setup.events, setup.state, setup.key, forced=setup.forced)
+        match = cls._from_root(saved.seed, saved.reproducible, saved.ruleset, root)
         for i, raw in enumerate(saved.steps, start=1):
             match._replay_step(i, raw, saved.version)
         match._restore_cursor(saved.current)
@@ -459,42 +426,30 @@ class Match:
         return match
 
     def _replay_step(self, i: int, raw: dict[str, Any], version: int) -> None:
-        """Replay step record ``i`` of a saved match onto the tree, checking it against its digest and,
-        unless its chance was forced (or the file is of version 1), against the seed."""
-        where = f"step record {i}"
-        parent = self._nodes[_index(raw["parent"], i, f"{where}: parent")]
-        try:
-            action = parent.state.canonical(raw["action"])
-        except ValueError as exc:
-            raise ReplayError(f"{where}: {exc}") from None
-        outcomes = _outcomes_from_json(raw["outcomes"], where)
-        forced = raw.get("forced", False)
-        sibling = sum(1 for c in parent.children if c.action == action)
-        key = _key(parent.key, action, sibling)
-        seeded = version >= 2 and not forced
-        found = _follow_seed(key, outcomes, lambda c: parent.state.transition(action, c)) if seeded else None
-        if found is None:
-            chance = Chance(replay=outcomes)
-            try:
-                state, events = parent.state.transition(action, chance)
-            except ValueError as exc:
-                raise ReplayError(f"{where} ({action}) does not replay: {exc}") from None
-            _verify(chance, state, raw["digest"], f"{where} ({action})")
-            if seeded:
-                raise ReplayError(f"{where} ({action}): its chance outcomes do not follow the seed, and the step "
-                                  "is not marked forced")
-        else:
-            state, events = found
-            _verify(None, state, raw["digest"], f"{where} ({action})")
-        self._adopt(parent, Node(i, parent, action, outcomes, events, state, key, forced=forced))
+        """Replay step record ``i`` of a saved match onto the tree (checked in :func:`saves.replay_step`)."""
+        parent = self._nodes[saves.index(raw["parent"], i, f"step record {i}: parent")]
+        step = saves.replay_step(i, raw, version, parent.state, parent.key, [c.action for c in parent.children])
+        self._adopt(parent, Node(i, parent, step.action, step.outcomes, step.events, step.state, step.key,
+                                 forced=step.forced))
 
     def _restore_cursor(self, current: dict[str, Any]) -> None:
         """Show the saved line (the branch whose tip was saved) at the saved step."""
-        tip = self._nodes[_index(current["tip"], len(self._nodes), "saved cursor: tip")]
+        tip = self._nodes[saves.index(current["tip"], len(self._nodes), "saved cursor: tip")]
         if tip.children:
             raise ReplayError("saved cursor does not point at the tip of a branch")
         self._line = tip.path()
-        self._cursor = _index(current["step"], len(self._line), "saved cursor: step")
+        self._cursor = saves.index(current["step"], len(self._line), "saved cursor: step")
+
+    def _repr_html_(self) -> str:
+        """A notebook cell's picture of the match: where the cursor is, the branches, the last few
+        actions up to the cursor, and the board there as the whole truth sees it (R6 ``"truth"``)."""
+        recent = self._line[max(1, self._cursor - RECENT_ACTIONS + 1): self._cursor + 1]
+        actions = "".join(f"<li>step {n.depth}: <code>{escape(str(n.action))}</code></li>" for n in recent)
+        branches = len(self.branches())
+        return (f'<div class="naga-match"><p><b>Step {self._cursor} of {self.last_step}</b> · branch '
+                f"{self.branch} ({branches} in all) · {escape(repr(self.state))}</p>"
+                f"<ol style=\"list-style:none;padding-left:0\">{actions or '<li>no action yet</li>'}</ol>"
+                f"{self.state._repr_svg_() or ''}</div>")
 
     def __repr__(self) -> str:
         seed = f"seed={self.seed} (reproducible: not secret)" if self._reproducible else "secret seed"
@@ -536,313 +491,4 @@ def _forced_outcomes(outcomes: dict[str, Iterable[Any]]) -> dict[str, list[Any]]
             else:
                 value = str.__str__(value)
             out.append(value)
-    return checked
-
-
-def _key(parent_key: str, action: AnyAction, sibling: int) -> str:
-    text = f"{parent_key}\n{action}\n{sibling}"
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
-
-
-def _root_key(ruleset: Ruleset, seed: int) -> str:
-    """The chance seed of a match's setup; each step's key is derived from its parent's."""
-    return f"naga:{ruleset.id}:{seed}"
-
-
-# -- what changed between two observations ------------------------------------------------------
-_PLAYER_FIELDS = (("hand", "hand"), ("hand_count", "cards in hand"), ("call", "call"),
-                  ("call_count", "cards called"), ("sticks", "sticks"), ("amulets", "amulets"),
-                  ("amulet_count", "amulets"), ("spent_charms", "spent charms"), ("score", "score"),
-                  ("cursed_up", "cursed relics face up"))
-
-
-def _change(kind: str, what: str, before: Any, after: Any, text: str | None = None) -> dict[str, Any]:
-    if text is None:
-        if isinstance(before, list) and isinstance(after, list):
-            gone, new = Counter(before) - Counter(after), Counter(after) - Counter(before)
-            parts = [f"+{x}" for x in sorted(new.elements())] + [f"−{x}" for x in sorted(gone.elements())]
-            text = f"{what}: {' '.join(parts) or 'reordered'}"
-        else:
-            text = f"{what}: {_shown(before)} → {_shown(after)}"
-    return {"kind": kind, "what": what, "before": before, "after": after, "text": text}
-
-
-def _shown(value: Any) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, list):
-        return " ".join(map(str, value)) or "none"
-    return str(value)
-
-
-def _diff_views(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
-    """The changes from observation ``a`` to observation ``b`` (of one viewer)."""
-    out = []
-    names = {0: "gold", 1: "silver", None: None}
-    for field, label in (("round", "round"), ("phase", "step"), ("to_move", "to move"), ("guide", "guide")):
-        if a[field] != b[field]:
-            before, after = (names.get(a[field], a[field]), names.get(b[field], b[field])) if field in (
-                "to_move", "guide") else (a[field], b[field])
-            out.append(_change("step", label, before, after))
-    out += _tile_changes(a, b)
-    for ta, tb in zip(a["temples"], b["temples"]):
-        for ra, rb in zip(ta["relics"], tb["relics"]):
-            if (ra["up"], ra["relic"]) != (rb["up"], rb["relic"]):
-                out.append(_change("relic", f"{ta['name']} {ra['slot']}", _relic(ra), _relic(rb)))
-    for pa, pb in zip(a["players"], b["players"]):
-        for field, label in _PLAYER_FIELDS:
-            if pa[field] != pb[field]:
-                out.append(_change("player", f"{pa['name']} {label}", pa[field], pb[field]))
-    if a["offered"] != b["offered"]:
-        room = lambda o: None if o is None else o["room"]  # noqa: E731 - the room is what a player follows
-        out.append(_change("offered", "offered room", room(a["offered"]), room(b["offered"])))
-    if a["outcome"] != b["outcome"] and b["outcome"] is not None:
-        o = b["outcome"]
-        out.append(_change("outcome", "outcome", a["outcome"], o, f"game over: {names[o['winner']]} wins "
-                           f"({o['reason']}), scores {o['scores'][0]}–{o['scores'][1]}"))
-    return out
-
-
-def _relic(view: dict[str, Any]) -> str:
-    return f"face {'up' if view['up'] else 'down'} {view['relic'] or '(unknown)'}"
-
-
-def _tile_changes(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
-    """Tiles (the trap too) placed, moved or turned, followed by the room they are; amulets taken."""
-    def tiles(view: dict[str, Any]) -> dict[str, tuple[str, dict[str, Any]]]:
-        return {space["room"]: (f"{t['name']} {k}", space) for t in view["temples"]
-                for k, space in enumerate(t["spaces"]) if space is not None}
-
-    out = []
-    was, now = tiles(a), tiles(b)
-    for room, (where, space) in now.items():
-        if room not in was:
-            out.append(_change("tile", room, None, where, f"{room} placed on {where}, rotation {space['rotation']}"))
-            continue
-        old_where, old = was[room]
-        if old_where != where:
-            out.append(_change("tile", room, old_where, where, f"{room} moves from {old_where} to {where}"))
-        if old["rotation"] != space["rotation"]:
-            out.append(_change("tile", room, old["rotation"], space["rotation"],
-                               f"{room} on {where} turns from rotation {old['rotation']} to {space['rotation']}"))
-        if old["amulet"] is not None and space["amulet"] is None:
-            out.append(_change("amulet", room, old["amulet"], None, f"the amulet on {room} ({where}) is taken"))
-    for room, (where, _) in was.items():
-        if room not in now:
-            out.append(_change("tile", room, where, None, f"{room} leaves {where}"))
-    return out
-
-
-# -- the saved document ----------------------------------------------------------------------------
-def _outcomes_json(outcomes: list[tuple[str, Any]]) -> list[list[Any]]:
-    return [[kind, list(value) if isinstance(value, tuple) else value] for kind, value in outcomes]
-
-
-def _checksum(doc: dict[str, Any]) -> str:
-    """An unkeyed SHA-256 of everything in a saved match but the checksum itself.
-
-    It shows accidental damage (a cut, a changed byte, a bad merge), not forgery: anyone can
-    recompute it. Whether a file is a legal game is what replaying it checks.
-    """
-    body = {k: v for k, v in doc.items() if k != "checksum"}
-    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
-
-
-def _parse_int(text: str) -> int:
-    """JSON integers of a save: small, so a number of thousands of digits is refused unread."""
-    if len(text.lstrip("-")) > SEED_DIGITS:
-        raise ValueError(f"a number of {len(text):,} digits")
-    return int(text)
-
-
-def _parse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a saved match can hold")
-
-
-_MAX_DEPTH = 8  # a saved match nests six levels deep: document, steps, record, outcomes, outcome, relics
-
-
-def _plain_json(data: Any) -> None:
-    """Refuse anything but shallow JSON data: dicts with text keys, lists, texts, integers, booleans, null.
-
-    Checked before the checksum is computed, so hashing can neither recurse without end nor meet
-    a value that JSON cannot write. Iterative: a deep structure cannot exhaust the stack here.
-    """
-    todo: list[tuple[Any, int]] = [(data, 0)]
-    while todo:
-        value, depth = todo.pop()
-        kind = type(value)
-        if kind is dict or kind is list:
-            if depth >= _MAX_DEPTH:
-                raise ReplayError("not a saved match: the data is nested too deeply")
-            items = value.items() if kind is dict else enumerate(value)
-            for key, item in items:
-                if kind is dict and type(key) is not str:
-                    raise ReplayError(f"not a saved match: a key {_quote(key)} that is not a text")
-                todo.append((item, depth + 1))
-        elif kind is int:
-            if abs(value) >= 10**SEED_DIGITS:
-                raise ReplayError(f"not a saved match: a number of more than {SEED_DIGITS} digits")
-        elif kind is float:
-            raise ReplayError(f"saved match is malformed: {_quote(value)} is not an integer")
-        elif not (kind is str or kind is bool or value is None):
-            raise ReplayError(f"not a saved match: {type(value).__name__} {_quote(value)} is not JSON data")
-
-
-def _quote(value: Any, limit: int = 60) -> str:
-    """``repr`` of a piece of JSON data, cut short (data read by ``json.loads`` may nest deeply)."""
-    try:
-        text = repr(value)
-    except RecursionError:
-        text = f"a {type(value).__name__} nested too deeply"
-    return text if len(text) <= limit else text[:limit] + "…"
-
-
-_TYPE_NAMES = {str: "a text", int: "an integer", bool: "true or false", dict: "an object", list: "a list"}
-
-
-def _record(raw: Any, where: str, required: Mapping[str, type], optional: Mapping[str, type] | None = None
-            ) -> dict[str, Any]:
-    """``raw`` as an object with exactly these fields, each of exactly this JSON type."""
-    optional = optional or {}
-    if type(raw) is not dict:
-        raise ReplayError(f"saved match is malformed: {where} must be an object, not {_json_type(raw)}")
-    missing = [name for name in required if name not in raw]
-    if missing:
-        raise ReplayError(f"saved match is incomplete: {where} has no {', '.join(map(repr, missing))}")
-    for name, value in raw.items():
-        want = required.get(name) or optional.get(name)
-        if want is None:
-            raise ReplayError(f"saved match is malformed: {where} has an unknown field {_quote(name)}")
-        if type(value) is not want:
-            raise ReplayError(f"saved match is malformed: {where}: {name!r} must be {_TYPE_NAMES[want]}, "
-                              f"not {_json_type(value)} {_quote(value)}")
-    return raw
-
-
-def _json_type(value: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a text", int: "an integer", bool: "a boolean",
-            float: "a number with a fraction"}.get(type(value), "null" if value is None else type(value).__name__)
-
-
-_V1_FIELDS: dict[str, type] = {"format": str, "version": int, "ruleset": str, "seed": int, "setup": dict, "steps": list,
-              "current": dict, "checksum": str}
-_FIELDS: dict[int, dict[str, type]] = {1: _V1_FIELDS, 2: {**_V1_FIELDS, "reproducible": bool, "forced_pending": dict}}
-_STEP: dict[str, type] = {"parent": int, "action": str, "outcomes": list, "digest": str}
-_SETUP: dict[str, type] = {"outcomes": list, "digest": str}
-_CURRENT: dict[str, type] = {"tip": int, "step": int}
-
-
-@dataclass(frozen=True)
-class _Saved:
-    """The parts of a saved match document, checked for their form before anything is replayed."""
-
-    version: int
-    ruleset: Ruleset
-    seed: int
-    reproducible: bool
-    setup: dict[str, Any]
-    steps: list[dict[str, Any]]
-    forced_pending: dict[str, list[Any]]
-    current: dict[str, Any]
-
-    @staticmethod
-    def read(data: Any, plain: bool = False) -> _Saved:
-        """Check, in this order: plain JSON data, format and version, the checksum, then every field.
-
-        ``plain``: ``data`` was just read by ``json.loads`` with the limits of :meth:`Match.loads`,
-        so it is plain JSON data already (its depth is then caught while hashing).
-        """
-        if not plain:
-            _plain_json(data)
-        if type(data) is not dict or data.get("format") != FORMAT:
-            raise ReplayError(f"not a saved match (expected format {FORMAT!r})")
-        version = data.get("version")
-        if type(version) is not int or version not in _FIELDS:
-            raise ReplayError(f"saved match version {_quote(version)} is not supported "
-                              f"(this reads versions {', '.join(map(str, _FIELDS))})")
-        try:
-            checksum = _checksum(data)
-        except RecursionError:
-            raise ReplayError("not a saved match: the data is nested too deeply") from None
-        if data.get("checksum") != checksum:
-            raise ReplayError("the saved match was changed or cut after it was saved (checksum mismatch)")
-        _record(data, "the document", _FIELDS[version])
-        if data["ruleset"] not in RULESETS:
-            raise ReplayError(f"saved match is malformed: unknown ruleset {_quote(data['ruleset'])}")
-        forced: dict[str, type] = {"forced": bool}
-        setup = _record(data["setup"], "the setup", _SETUP, forced if version >= 2 else None)
-        steps = [_record(raw, f"step record {i}", _STEP, forced if version >= 2 else None)
-                 for i, raw in enumerate(data["steps"], start=1)]
-        for where, raw in [("the setup", setup), *((f"step record {i}", r) for i, r in enumerate(steps, 1))]:
-            if raw.get("forced") is False:
-                raise ReplayError(f"saved match is malformed: {where}: 'forced' is written only as true")
-        pending: dict[str, list[Any]] = {}
-        for kind, values in data.get("forced_pending", {}).items():
-            if type(values) is not list or not values:
-                raise ReplayError(f"saved match is malformed: forced_pending {kind!r} must be a non-empty list")
-            pending[kind] = [v for _, v in _outcomes_from_json([[kind, v] for v in values], "forced_pending")]
-        return _Saved(version, RULESETS[data["ruleset"]], data["seed"], data.get("reproducible", True), setup,
-                      steps, pending, _record(data["current"], "the saved cursor", _CURRENT))
-
-
-def _outcomes_from_json(raw: list[Any], where: str) -> list[tuple[str, Any]]:
-    out = []
-    for item in raw:
-        if not (type(item) is list and len(item) == 2 and type(item[0]) is str and item[0] in KINDS):
-            raise ReplayError(f"{where}: bad chance outcome {_quote(item)}")
-        kind, value = item
-        if kind == "relics":
-            if not (type(value) is list and all(type(v) is str for v in value)):
-                raise ReplayError(f"{where}: a relic deal must be a list of relic tokens, not {_quote(value)}")
-            value = tuple(value)
-        elif type(value) is not str:
-            raise ReplayError(f"{where}: a {kind} outcome must be a text, not {_quote(value)}")
-        out.append((kind, value))
-    return out
-
-
-def _index(value: int, size: int, what: str) -> int:
-    if not 0 <= value < size:
-        raise ReplayError(f"{what} {value!r} is not an index below {size}")
-    return value
-
-
-def _follow_seed(key: str, outcomes: list[tuple[str, Any]],
-                 run: Callable[[Chance], tuple[State, list[Event]]]) -> tuple[State, list[Event]] | None:
-    """Run a step with the chance its key draws; its result if that draws exactly ``outcomes``, else None."""
-    chance = Chance(random.Random(key))
-    try:
-        found = run(chance)
-    except ValueError:
-        return None
-    return found if chance.record == outcomes else None
-
-
-def _replay_setup(saved: _Saved) -> Node:
-    """The setup step of a saved match, replayed from its recorded chance outcomes and checked."""
-    outcomes = _outcomes_from_json(saved.setup["outcomes"], "setup")
-    key = _root_key(saved.ruleset, saved.seed)
-    forced = saved.setup.get("forced", False)
-    seeded = saved.version >= 2 and not forced
-    found = _follow_seed(key, outcomes, lambda c: new_game(saved.ruleset, c)) if seeded else None
-    if found is None:
-        chance = Chance(replay=outcomes)
-        try:
-            state, events = new_game(saved.ruleset, chance)
-        except ValueError as exc:
-            raise ReplayError(f"setup does not replay: {exc}") from None
-        _verify(chance, state, saved.setup["digest"], "setup")
-        if seeded:
-            raise ReplayError("setup: its chance outcomes do not follow the seed, and it is not marked forced")
-    else:
-        state, events = found
-        _verify(None, state, saved.setup["digest"], "setup")
-    return Node(0, None, None, outcomes, events, state, key, forced=forced)
-
-
-def _verify(chance: Chance | None, state: State, digest: str, where: str) -> None:
-    if chance is not None and not chance.replay_done:
-        raise ReplayError(f"{where}: more chance outcomes were recorded than the game used")
-    if digest != state.digest():
-        raise ReplayError(f"{where}: the replayed state differs from the saved one (digest mismatch)")
+    return {kind: values for kind, values in checked.items() if values}  # an empty list forces nothing

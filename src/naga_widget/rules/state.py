@@ -19,7 +19,7 @@ import hashlib
 import json
 from typing import Any
 
-from . import flow
+from . import flow, pictures
 from .actions import Action, AnyAction
 from .chance import Chance
 from .draft import Draft
@@ -83,6 +83,11 @@ class State(Position):
         """A short hash of the full state, stable across runs and Python versions."""
         text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def _repr_svg_(self) -> str | None:
+        """The board as the whole truth sees it (R6 ``"truth"``), for a notebook cell; None when no
+        renderer is registered in :mod:`.pictures` (``import naga_widget`` registers one)."""
+        return pictures.draw(self.observe("truth"))
 
     def __repr__(self) -> str:
         what = f"over, {self.outcome}" if self.outcome else f"{self.phase}, {TEMPLE_NAMES[self.to_move]} to move"
