@@ -1,5 +1,6 @@
-"""Widget figures (``make bench``): bytes synced per update and per full game, Python time per update,
-and the render times that the end-to-end test measured in Chromium (``test-output/render-times.json``).
+"""Widget figures (``make bench``): bytes synced per update and per full game, Python time per update
+(the whole intent, and the pure projection of one view alone), and the render times that the
+end-to-end test measured in Chromium (``test-output/render-times.json``).
 
 Bytes are the JSON of the traits that changed in an update, which is what
 ipywidgets sends for a ``hold_sync()`` block.
@@ -14,13 +15,14 @@ import time
 from pathlib import Path
 
 from naga_widget import Match, NagaWidget
+from naga_widget.widget import SYNCED, View, traits
 
-SYNCED = ("board", "menu", "timeline", "events", "status")
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def measure(perspective: int | str, seed: int) -> tuple[list[int], list[float]]:
-    """Play a full game through play intents; return bytes and seconds of each update."""
+def measure(perspective: int | str, seed: int) -> tuple[list[int], list[float], list[float]]:
+    """Play a full game through play intents; return bytes, seconds, and seconds of the projection alone,
+    of each update."""
     w = NagaWidget(Match(seed=seed), perspective=perspective)
     sizes: list[int] = []
     pending: dict[str, int] = {}
@@ -31,6 +33,8 @@ def measure(perspective: int | str, seed: int) -> tuple[list[int], list[float]]:
     w.observe(changed, names=list(SYNCED))
     rng = random.Random(seed)
     seconds = []
+    projection = []
+    view = View(perspective)
     other = NagaWidget(w.match, perspective=1 - perspective) if isinstance(perspective, int) else None
     n = 0
     while not w.state.is_over:
@@ -42,23 +46,29 @@ def measure(perspective: int | str, seed: int) -> tuple[list[int], list[float]]:
         actor.intent = {"id": n, "type": "play", "action": action}
         seconds.append(time.perf_counter() - start)
         sizes.append(sum(pending.values()))
-    return sizes, seconds
+        start = time.perf_counter()
+        traits(w.match, view)
+        projection.append(time.perf_counter() - start)
+    return sizes, seconds, projection
 
 
 def main() -> None:
     print("naga_widget widget benchmark")
     for perspective in (0, "teacher"):
-        sizes, seconds = [], []
+        sizes, seconds, projection = [], [], []
         for seed in range(5):
-            s, t = measure(perspective, seed)
+            s, t, p = measure(perspective, seed)
             sizes += s
             seconds += t
+            projection += p
         games = 5
         print(f"  perspective {perspective!r}:")
         print(f"    bytes per update: median {statistics.median(sizes):,.0f}, max {max(sizes):,}")
         print(f"    bytes per full game: {sum(sizes) / games:,.0f}")
         print(f"    Python time to apply, project and sync one update: median "
               f"{1e3 * statistics.median(seconds):.2f} ms, max {1e3 * max(seconds):.2f} ms")
+        print(f"    Python time to project one view (naga_widget.widget.traits), alone: median "
+              f"{1e3 * statistics.median(projection):.2f} ms, max {1e3 * max(projection):.2f} ms")
     render = ROOT / "test-output" / "render-times.json"
     if render.exists():
         data = json.loads(render.read_text())

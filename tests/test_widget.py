@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import json
+import logging
 import random
+import re
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from naga_widget import Match, NagaWidget, RandomBot, play_match
-from naga_widget.rules import TEMPLE_NAMES
-from naga_widget.widget import compact_board
+from naga_widget.rules import STANDARD, TEMPLE_NAMES, IllegalActionError, Invoke
+from naga_widget.widget import LOG_WINDOW, catalog, compact_board
+from naga_widget.widget.widget import _esm_source
+
+ROOT = Path(__file__).resolve().parents[1]
 
 SYNCED = ("board", "menu", "timeline", "events", "status")
 
@@ -20,8 +27,9 @@ def synced(w: NagaWidget) -> dict[str, Any]:
 
 
 def send(w: NagaWidget, **intent: Any) -> None:
+    """Send an intent as the view does: with an id and the position it was made at."""
     send.counter += 1  # type: ignore[attr-defined]
-    w.intent = {"id": send.counter, **intent}  # type: ignore[attr-defined]
+    w.intent = {"id": send.counter, "step": w.step, "branch": w.match.branch, **intent}  # type: ignore[attr-defined]
 
 
 send.counter = 0  # type: ignore[attr-defined]
@@ -43,6 +51,63 @@ def test_traits_after_construction() -> None:
         assert w.menu["phase"] == "call" and sorted(sum(w.menu["groups"], [])) == list(state.hands[0])
     else:
         assert w.menu == {}
+
+
+def test_one_widget_class_and_its_view_module() -> None:
+    """``naga_widget.NagaWidget`` is the package's class, and it loads the bundle from ``naga_widget/static``."""
+    import naga_widget.widget
+
+    assert naga_widget.widget.NagaWidget is NagaWidget
+    assert _esm_source() == ROOT / "src" / "naga_widget" / "static" / "naga_widget.js"
+    assert str(NagaWidget._esm) == _esm_source().read_text(encoding="utf-8")  # type: ignore[union-attr]
+
+
+def test_catalog_names_every_step_and_end_of_a_game() -> None:
+    """Every phase met in play has a step name and rule (R4, R7); every end reason has words (R7.1, R7.2)."""
+    data = catalog(STANDARD)
+    phases, reasons = set(), set()
+    for seed in range(12):
+        match = Match(seed=seed)
+        outcome = play_match(match, [RandomBot(seed), RandomBot(seed + 40)])
+        phases |= {match.state_at(k).phase for k in range(match.last_step + 1)}
+        reasons.add(outcome.reason)
+    assert phases == set(data["steps"]) == {"call", "confront", "place", "give", "over"}
+    assert {data["steps"][p]["rule"] for p in ("call", "confront", "place", "give")} == {"R4.1", "R4.2", "R4.3",
+                                                                                        "R4.4"}
+    assert reasons <= set(data["end_reasons"]) and all(data["end_reasons"].values())
+    assert data["steps"]["over"]["rule"] == "R7"
+
+
+def test_catalog_takes_its_numbers_from_the_ruleset() -> None:
+    """A variant with another target score shows that score in the limits and in the end reason (R7.1.2)."""
+    variant = replace(STANDARD, id="long", target_score=40, cursed_limit=4)
+    data = catalog(variant)
+    assert data["ruleset"] == "long" and data["limits"] == {"target_score": 40, "cursed_limit": 4}
+    assert "40" in data["end_reasons"]["target_score"] and "25" not in data["end_reasons"]["target_score"]
+    assert catalog(STANDARD)["limits"] == {"target_score": 25, "cursed_limit": 3}
+
+
+def test_catalog_hint_is_the_one_the_engine_gives() -> None:
+    """The hint the view shows for an effect's target is the one an illegal target's error names (R5)."""
+    hints = {e: v["hint"] for e, v in catalog(STANDARD)["effects"].items()}
+    assert sorted(hints) == [f"E{n:02d}" for n in range(1, 13)] and all(hints.values())
+    checked = set()
+    for seed in range(30):
+        match = Match(seed=seed)
+        play_match(match, [RandomBot(seed), RandomBot(seed + 60)])
+        for k in range(match.last_step + 1):
+            state = match.state_at(k)
+            if state.phase != "confront":
+                continue
+            for card, pay in state.legal_actions().invoke_heads():
+                effect = STANDARD.card_effect[card]
+                if effect in checked or effect == "E12":
+                    continue
+                with pytest.raises(IllegalActionError) as err:
+                    state.apply(Invoke(card, pay, ("nowhere:9",)))
+                assert hints[effect] in str(err.value), effect
+                checked.add(effect)
+    assert len(checked) >= 8
 
 
 @pytest.mark.parametrize("bad", [{"perspective": 2}, {"perspective": "player"}, {"perspective": True}])
@@ -97,10 +162,10 @@ def test_play_intent_changes_state_and_acks() -> None:
     ({"type": "play", "action": "pass"}, "R4.1"),                 # wrong step
     ({"type": "play", "action": "call ZZZ"}, "not in your hand"),  # not a card of the hand
     ({"type": "play", "action": "dance"}, "cannot read"),          # malformed text
-    ({"type": "play", "action": {"type": "place"}}, "malformed"),  # malformed JSON form
+    ({"type": "play", "action": {"type": "place"}}, "space"),  # malformed JSON form: a field is missing
     ({"type": "play"}, "needs an 'action'"),
-    ({"type": "goto", "step": 5}, "not on this line"),
-    ({"type": "goto", "step": "x"}, "integer"),
+    ({"type": "goto", "to": 5}, "not on this line"),
+    ({"type": "goto", "to": "x"}, "integer"),
     ({"type": "branch", "index": 3}, "does not exist"),
     ({"type": "fork"}, "already at the end"),
     ({"type": "reveal"}, "hot-seat"),
@@ -114,6 +179,22 @@ def test_bad_intent_rejected_state_unchanged(intent: dict[str, Any], fragment: s
     assert fragment in w.status["message"]["text"] and w.status["message"]["level"] == "error"
     assert w.state is state and w.step == step and len(w.match.branches()) == 1
     assert json.dumps({k: v for k, v in synced(w).items() if k != "status"}, sort_keys=True) == before
+
+
+def test_every_intent_of_the_protocol_has_a_handler() -> None:
+    """The intent types listed in docs/widget-protocol.md are exactly the ones the widget handles."""
+    text = (ROOT / "docs" / "widget-protocol.md").read_text(encoding="utf-8")
+    table = text.split("## Trait view → Python", 1)[1]
+    documented = {name for row in re.findall(r"^\| (`[a-z_]+`(?: / `[a-z_]+`)*) \|", table, re.M)
+                  for name in re.findall(r"`([a-z_]+)`", row)}
+    assert documented - {"type"} == set(NagaWidget._INTENTS)  # "type" heads the table
+
+
+@pytest.mark.parametrize("kind", [["play"], None, 3, "Play"])
+def test_intent_type_must_be_a_known_name(kind: Any) -> None:
+    w = teacher()
+    send(w, type=kind)
+    assert w.status["message"]["text"] == f"unknown intent type {kind!r}" and w.step == 0
 
 
 def test_mixed_stick_types_call_rejected_with_rule() -> None:
@@ -143,7 +224,7 @@ def test_navigation_intents() -> None:
     assert w.step == 0 and w.board == compact_board(w.match.state_at(0).observe("truth"))
     send(w, type="redo")
     assert w.step == 1
-    send(w, type="goto", step=4)
+    send(w, type="goto", to=4)
     assert w.step == 4 and w.timeline["step"] == 4
     send(w, type="end")
     assert w.step == last and w.timeline["can_play"]
@@ -152,7 +233,7 @@ def test_navigation_intents() -> None:
 def test_past_step_needs_an_explicit_fork() -> None:
     w = played()
     last = w.step
-    send(w, type="goto", step=0)
+    send(w, type="goto", to=0)
     assert not w.timeline["can_play"] and w.menu  # the menu shows, playing waits for a fork
     card = w.state.legal_actions().sample(random.Random(99))
     send(w, type="play", action=str(card))
@@ -166,9 +247,39 @@ def test_past_step_needs_an_explicit_fork() -> None:
     assert w.match.last_step == last and w.match.branch == 0
 
 
+def test_a_play_from_code_uses_up_an_armed_fork() -> None:
+    w = played()
+    send(w, type="goto", to=2)
+    send(w, type="fork")
+    w.play(w.state.legal_actions().sample(random.Random(7)))
+    assert len(w.match.branches()) == 2 and w.step == 3
+    assert not w.timeline["fork_armed"] and w.timeline["can_play"]
+
+
+def test_a_failed_play_keeps_the_fork_armed() -> None:
+    w = played()
+    send(w, type="goto", to=2)
+    send(w, type="fork")
+    send(w, type="play", action="dance")
+    assert "cannot read" in w.status["message"]["text"]
+    assert w.timeline["fork_armed"] and len(w.match.branches()) == 1
+    with pytest.raises(ValueError):
+        w.play("dance")
+    send(w, type="unfork")
+    assert not w.timeline["fork_armed"]
+
+
+def test_moving_to_a_past_step_disarms_a_fork() -> None:
+    w = played()
+    send(w, type="goto", to=3)
+    send(w, type="fork")
+    send(w, type="undo")
+    assert w.step == 2 and not w.timeline["fork_armed"]
+
+
 def test_unfork_disarms() -> None:
     w = played()
-    send(w, type="goto", step=1)
+    send(w, type="goto", to=1)
     send(w, type="fork")
     send(w, type="unfork")
     assert not w.timeline["fork_armed"] and not w.timeline["can_play"]
@@ -240,7 +351,7 @@ def test_bot_moves_appear_one_by_one_in_a_kernel(monkeypatch: pytest.MonkeyPatch
     """In a kernel the bot waits ``bot_delay`` seconds before each of its moves, so each shows on its own."""
     import asyncio
 
-    import naga_widget.widget as widget_module
+    import naga_widget.widget.widget as widget_module
 
     async def scenario() -> list[int]:
         monkeypatch.setattr(widget_module, "_kernel_loop", asyncio.get_running_loop)
@@ -270,10 +381,31 @@ def test_static_fallback_is_an_svg_of_the_view() -> None:
     assert not any(f">{card}" in data["text/html"] or f" {card}" in data["text/html"] for card in opponent_hand)
 
 
-def test_log_has_rule_ids() -> None:
+def test_event_log_has_rule_ids() -> None:
     w = played()
-    assert w.log and all(entry["rule"][0] in "RE" for entry in w.log)
-    assert w.events[-1]["text"] == w.log[-1]["text"]
+    assert w.event_log and all(entry["rule"][0] in "RE" for entry in w.event_log)
+    assert w.events[-1]["text"] == w.event_log[-1]["text"]
+    assert w.events == [{k: e[k] for k in ("step", "rule", "kind", "text")} for e in w.event_log[-LOG_WINDOW:]]
+
+
+def test_log_is_left_to_ipywidgets() -> None:
+    """``log`` is the logger ipywidgets writes to; the view's events have their own name."""
+    w = played()
+    assert isinstance(w.log, logging.Logger) and isinstance(w.event_log, list)
+    assert "log" not in w.keys  # no synced trait of that name: the view reads only ``events``
+
+
+def test_event_log_follows_the_viewer() -> None:
+    """A player's log holds their own secret results; the other player's does not (R6, E06)."""
+    match = Match(seed=0)
+    play_match(match, [RandomBot(0), RandomBot(100)])
+    private = [(step, e) for step, e in match.events() if e.private_to in (0, 1) and e.secret_text]
+    assert private, "the seed should give a secret event"
+    step, event = private[0]
+    match.goto(step)
+    own, other = NagaWidget(match, perspective=event.private_to), NagaWidget(match, perspective=1 - event.private_to)
+    assert any(event.secret_text in e["text"] for e in own.event_log)
+    assert not any(event.secret_text in e["text"] for e in other.event_log)
 
 
 # -- no hidden information in synced traits ---------------------------------------------------------

@@ -1,195 +1,255 @@
-// actions.js — HTML markup of the action menu (your decision: call, confront, place, give), and
-// which board elements a click can choose now. Strings only: no DOM.
+// actions.js — the action menu as lit-html templates (your decision: call, confront, place, give),
+// and which board places a click can choose now.
 
+import { html, nothing } from "lit-html";
 import { rotateOpenings } from "./geometry.js";
-import { esc, stepName } from "./text.js";
+import { fateStanding, stepName } from "./text.js";
 import { tokenTarget, describeToken, placeActionText } from "./tokens.js";
 import { callSelectionValid, invokeChoices, placeChoices } from "./menu.js";
 import { miniTileSvg } from "./svg.js";
-import { cardButtonInner, effectText } from "./panels.js";
+import { cardButtonInner, effectText, list, withRules } from "./panels.js";
+import { spaceWords } from "./changes.js";
+import { cardMeaning, invokeWords, onlyChoiceReason, payWords, placementWords } from "./words.js";
 
+/** The panel of the viewer's decision, or what the view is waiting for. */
 export function actionPanel(ctx) {
-  const { menu, board, timeline, sel, catalog, names } = ctx;
-  const active = ctx.active;
-  let out = `<section class="naga-box naga-actions" data-testid="actions" aria-label="your decision">`;
-  if (ctx.pending && active) {
-    out += `<p class="naga-hint" data-testid="pending">Decision sent; waiting for the game to answer…</p>`;
-    return out + `</section>`;
-  }
-  if (!active) {
-    if (board.outcome) {
-      out += `<h3>${esc(stepName("over", board.outcome, names))}</h3>`;
-    } else if (timeline && timeline.can_play === false) {
-      out += `<p class="naga-hint">You are looking at step ${esc(timeline.step)} of ${esc(timeline.last)}. Go to the end to play on, or fork from here to try another move.</p>`;
-    } else if (board.phase) {
-      const who = names[board.to_move] ?? "";
-      const bot = ctx.status?.bot !== null && ctx.status?.bot !== undefined && ctx.status.bot === board.to_move;
-      out += `<p class="naga-hint">Waiting for ${esc(who)}${bot ? " (bot)" : ""}: ${esc(stepName(board.phase))}.</p>`;
-    }
-    return out + `</section>`;
-  }
-  out += `<h3>${esc(menu.step_name || stepName(menu.phase))} — ${esc(names[menu.player] ?? "")} decides</h3>`;
-  if (menu.phase === "call") out += callMenu(menu, sel, catalog);
-  else if (menu.phase === "confront") out += confrontMenu(menu, sel, catalog, names, board, ctx.templeNames);
-  else if (menu.phase === "place") out += placeMenu(menu, sel, catalog, names);
-  else if (menu.phase === "give") out += giveMenu(menu, sel, catalog, names, board);
-  else out += `<p class="naga-hint">Unknown step ${esc(menu.phase)}.</p>`;
-  return out + `</section>`;
+  const standing = fateStanding(ctx.board, ctx.names);
+  return html`<section class="naga-box naga-actions" data-testid="actions" data-panel="actions" data-panel-choices=".naga-target" aria-label="your decision">${
+    standing ? html`<p class="naga-standing" data-testid="fate-standing">${withRules(standing.text, ctx.catalog)}</p>` : nothing
+  }${actionContent(ctx)}</section>`;
 }
 
-function callMenu(menu, sel, catalog) {
-  const cards = (menu.groups ?? []).flat();
+function actionContent(ctx) {
+  const { menu, names, catalog } = ctx;
+  if (ctx.pending && ctx.active) {
+    return html`<p class="naga-hint" data-testid="pending">Decision sent; waiting for the game to answer…</p>`;
+  }
+  if (!ctx.active) return waitingText(ctx);
+  const body = MENUS[menu.phase];
+  const only = onlyChoiceReason(menu);
+  return html`<h3>${withRules(stepName(catalog, menu.phase), catalog)} — ${names[menu.player] ?? ""} decides</h3>${
+    only ? html`<p class="naga-hint naga-only" data-testid="only-choice">${withRules(only, catalog)}</p>` : nothing
+  }${body ? body(ctx) : html`<p class="naga-hint">Unknown step ${menu.phase}.</p>`}`;
+}
+
+/** A new game, offered once this one is over. */
+function newGameButton() {
+  return html`<button type="button" class="naga-primary" data-act="new-game" data-testid="new-game">New game</button>`;
+}
+
+/** A bot failed and was stopped: its seat waits for a person or another bot. */
+function stoppedBot(stopped, status) {
+  const canTake = status?.perspective !== "spectator";
+  return html`<p class="naga-warn" data-testid="bot-stopped">${stopped.name}'s bot was stopped (${stopped.reason}). The game is as it was.</p>${
+    canTake
+      ? buttonRow(html`<button type="button" class="naga-primary" data-act="take-over" data-testid="take-over">Take over ${stopped.name}'s seat</button>`)
+      : nothing
+  }<p class="naga-hint">Or attach another bot in code: <code>widget.opponent = GreedyBot()</code>.</p>`;
+}
+
+/**
+ * What the view says when it has no decision to offer (see statusText).
+ * @returns {import("lit-html").TemplateResult | typeof nothing}
+ */
+function waitingText(ctx) {
+  const { board, status } = ctx;
+  if (board.outcome) return html`<h3>${withRules(statusText(ctx), ctx.catalog)}</h3>${buttonRow(newGameButton())}`;
+  const stopped = status?.bot_stopped;
+  const text = statusText(ctx);
+  const line = text ? html`<p class="naga-hint" data-testid="waiting">${withRules(text, ctx.catalog)}</p>` : nothing;
+  if (stopped && stopped.seat === board.to_move) return html`${stoppedBot(stopped, status)}${line}`;
+  return line;
+}
+
+/**
+ * The sentence of the action panel when the viewer has no decision now: the end of the game, a past
+ * step being looked at, or who is to move (a bot thinking: "Waiting for silver (bot)…").
+ * @param {{board: Object, timeline: Object, names: string[], catalog: Object, status: Object, menu: Object}} ctx
+ * @returns {string}
+ */
+export function statusText({ board, timeline, names, catalog, status, menu }) {
+  if (board.outcome) return stepName(catalog, "over", board.outcome, names);
+  if (!board.phase) return "";
+  const who = names[board.to_move] ?? "";
+  const step = stepName(catalog, board.phase);
+  if (timeline && timeline.at_end === false) {
+    const canFork = menu?.phase && timeline.mode !== "review" && timeline.mode !== "off";
+    return `You are looking at a past step (${timeline.step} of ${timeline.last}): ${who} to decide, ${step}. Go to the end to see the game now${canFork ? ", or fork from here to try another move" : ""}.`;
+  }
+  const bot = status?.bot !== null && status?.bot !== undefined && status.bot === board.to_move;
+  if (bot) return `Waiting for ${who} (bot)…`;
+  if (status?.bot_stopped && status.bot_stopped.seat === board.to_move) return `${who} to decide: ${step}.`;
+  if (status?.viewer === "spectator" || status?.viewer === "truth") return `${who} to decide: ${step}.`;
+  return `Waiting for ${who}: ${step}.`;
+}
+
+function buttonRow(...buttons) {
+  return html`<div class="naga-choice">${buttons}</div>`;
+}
+
+// -- R4.1 the call ---------------------------------------------------------------------------------------
+
+/** "Call 2 cards: 4 brown sticks to throw" — what a call brings (R4.2.1). */
+export function callWords(cards, catalog) {
+  const infos = cards.map((c) => catalog?.cards?.[c]).filter(Boolean);
+  const n = cards.length;
+  const base = `Call ${n || ""} card${n === 1 ? "" : "s"}`.replace("  ", " ");
+  if (!n || infos.length !== n || new Set(infos.map((i) => i.stick)).size !== 1) return base;
+  const sticks = infos.reduce((sum, i) => sum + i.count, 0);
+  return `${base}: ${sticks} ${infos[0].stick} stick${sticks === 1 ? "" : "s"} to throw`;
+}
+
+function callMenu({ menu, sel, catalog }) {
   const chosen = sel.call;
   const valid = callSelectionValid(menu, chosen);
-  let out = `<p class="naga-hint">Select at least one card; all must show the same stick type (R4.1). Your call stays face down; only the number of cards is public.</p>`;
-  out += `<div class="naga-choice" role="group" aria-label="cards to call">`;
-  for (const id of cards) {
-    const on = chosen.includes(id);
-    out += `<button type="button" class="naga-card" data-act="toggle-card" data-card="${esc(id)}" data-testid="card-${esc(id)}" aria-pressed="${on}">${cardButtonInner(id, catalog)}</button>`;
-  }
-  out += `</div>`;
-  if (chosen.length && !valid) {
-    out += `<p class="naga-warn" data-testid="call-warning">These cards show different stick types; a call must use one type (R4.1).</p>`;
-  }
-  out += `<div class="naga-choice">`;
-  out += `<button type="button" class="naga-primary" data-act="call-confirm" data-testid="confirm" ${valid ? "" : "disabled"}>Call ${chosen.length || ""} card${chosen.length === 1 ? "" : "s"}</button>`;
-  out += `<button type="button" data-act="reset" data-testid="cancel" ${chosen.length ? "" : "disabled"}>Clear</button>`;
-  out += `</div>`;
-  return out;
+  return html`<p class="naga-hint">${withRules("Select at least one card; all must show the same stick type (R4.1). A card's stick symbol (e.g. 2× brown) is how many sticks of that type it brings to throw (R4.2.1). Your call stays face down; only the number of cards is public.", catalog)}</p><div class="naga-choice" role="group" aria-label="cards to call">${list(
+    (menu.groups ?? []).flat(),
+    (id) => id,
+    (id) => html`<button type="button" class="naga-card" data-act="toggle-card" data-card=${id} data-testid="card-${id}" title=${cardMeaning(id, catalog)} aria-pressed=${chosen.includes(id) ? "true" : "false"}>${cardButtonInner(id, catalog)}<small class="naga-effect-text">${effectText(id, catalog)}</small></button>`,
+  )}</div>${
+    chosen.length && !valid
+      ? html`<p class="naga-warn" data-testid="call-warning">${withRules("These cards show different stick types; a call must use one type (R4.1).", catalog)}</p>`
+      : nothing
+  }${buttonRow(
+    html`<button type="button" class="naga-primary" data-act="call-confirm" data-testid="confirm" ?disabled=${!valid}>${callWords(valid ? chosen : [], catalog)}</button>`,
+    html`<button type="button" data-act="reset" data-testid="cancel" ?disabled=${!chosen.length}>Clear</button>`,
+  )}`;
 }
 
-function confrontMenu(menu, sel, catalog, names, board, temples) {
-  const inv = sel.invoke;
-  const choice = invokeChoices(menu, inv.card, inv.pay, inv.tokens);
-  let out = "";
-  if (!inv.card) {
-    out += `<p class="naga-hint">Pass, or pay one naga to invoke a card (R4.2.2).${board?.passes ? " The opponent has just passed: passing now ends the step." : ""}</p>`;
-    out += `<div class="naga-choice">`;
-    if (menu.pass) out += `<button type="button" data-act="pass" data-testid="pass">Pass</button>`;
-    out += `</div><div class="naga-choice" role="group" aria-label="cards you can invoke">`;
-    for (const id of choice.cards) {
-      out += `<button type="button" class="naga-card" data-act="invoke-card" data-card="${esc(id)}" data-testid="card-${esc(id)}" title="${esc(effectText(id, catalog))}">${cardButtonInner(id, catalog)}</button>`;
-    }
-    if (!choice.cards.length) out += `<span class="naga-muted">No card can be invoked now.</span>`;
-    out += `</div>`;
-    return out;
-  }
-  const info = catalog?.cards?.[inv.card];
-  out += `<p><b>Invoke ${esc(inv.card)}</b>${info ? ` — ${esc(info.name)} (${esc(info.effect)})` : ""}</p>`;
-  const text = effectText(inv.card, catalog);
-  if (text) out += `<p class="naga-hint">${esc(text)}</p>`;
-  if (!inv.pay) {
-    out += `<p class="naga-hint">Pay one naga with:</p><div class="naga-choice" role="group" aria-label="payment">`;
-    for (const pay of choice.pays) {
-      const label = pay === "charm" ? "a naga charm" : `your ${pay} stick showing a naga`;
-      out += `<button type="button" data-act="invoke-pay" data-pay="${esc(pay)}" data-testid="pay-${esc(pay)}">${esc(pay)}<small>${esc(label)}</small></button>`;
-    }
-    out += `</div>`;
-  } else {
-    out += `<p class="naga-hint">Paid with ${esc(inv.pay)}.${inv.tokens.length ? ` Target so far: <b data-testid="chosen-tokens">${esc(inv.tokens.join(" "))}</b>` : ""}</p>`;
-    if (choice.next.length) {
-      out += `<p class="naga-hint">${choice.complete ? "Confirm, or add" : "Choose"} ${inv.tokens.length ? "the next part of the target" : "a target"}${choice.next.some((t) => tokenTarget(t, temples)) ? " (also clickable on the boards)" : ""}:</p>`;
-      out += `<div class="naga-choice" role="group" aria-label="targets">`;
-      for (const tok of choice.next) {
-        out += `<button type="button" data-act="target" data-token="${esc(tok)}" data-testid="target-${esc(tok)}">${esc(tok)}<small>${esc(describeToken(tok, names, temples))}</small></button>`;
-      }
-      out += `</div>`;
-    } else if (choice.complete && !inv.tokens.length) {
-      out += `<p class="naga-hint">No target needed.</p>`;
-    }
-  }
-  out += `<div class="naga-choice">`;
-  out += `<button type="button" class="naga-primary" data-act="invoke-confirm" data-testid="confirm" ${choice.complete ? "" : "disabled"}>${esc(choice.actionText ? `Confirm: ${choice.actionText}` : "Confirm")}</button>`;
-  out += `<button type="button" data-act="back" data-testid="back">Back</button>`;
-  out += `<button type="button" data-act="reset" data-testid="cancel">Cancel</button>`;
-  out += `</div>`;
-  return out;
+// -- R4.2 the confrontation --------------------------------------------------------------------------------
+
+function invokeCards({ menu, board, catalog }, choice) {
+  return html`<p class="naga-hint">${withRules(`Pass, or pay one naga to invoke a card (R4.2.2).${board?.passes ? " The opponent has just passed: passing now ends the step (R4.2.3)." : ""}`, catalog)}</p>${buttonRow(
+    menu.pass ? html`<button type="button" data-act="pass" data-testid="pass">Pass</button>` : nothing,
+  )}<div class="naga-choice" role="group" aria-label="cards you can invoke">${list(
+    choice.cards,
+    (id) => id,
+    (id) => html`<button type="button" class="naga-card" data-act="invoke-card" data-card=${id} data-testid="card-${id}" title=${cardMeaning(id, catalog)}>${cardButtonInner(id, catalog)}<small class="naga-effect-text">${effectText(id, catalog)}</small></button>`,
+  )}${choice.cards.length ? nothing : html`<span class="naga-muted">No card can be invoked now.</span>`}</div>`;
 }
 
-function placeMenu(menu, sel, catalog, names) {
+function payChoices(choice) {
+  const label = (pay) => (pay === "charm" ? "an unspent naga charm (an amulet)" : `your ${pay} stick showing a naga goes back to the supply`);
+  return html`<p class="naga-hint">Pay one naga with:</p><div class="naga-choice" role="group" aria-label="payment">${list(
+    choice.pays,
+    (pay) => pay,
+    (pay) => html`<button type="button" data-act="invoke-pay" data-pay=${pay} data-testid="pay-${pay}">Pay ${payWords(pay)}<small>${label(pay)}</small></button>`,
+  )}</div>`;
+}
+
+function targetChoices({ names, templeNames }, inv, choice) {
+  const chosen = inv.tokens.length ? html` Target so far: <b data-testid="chosen-tokens">${inv.tokens.join(" ")}</b>` : nothing;
+  let offer = nothing;
+  if (choice.next.length) {
+    const onBoard = choice.next.some((t) => tokenTarget(t, templeNames)) ? " (also clickable on the boards)" : "";
+    offer = html`<p class="naga-hint">${choice.complete ? "Confirm, or add" : "Choose"} ${inv.tokens.length ? "the next part of the target" : "a target"}${onBoard}:</p><div class="naga-choice" role="group" aria-label="targets">${list(
+      choice.next,
+      (tok) => tok,
+      (tok) => html`<button type="button" data-act="target" data-token=${tok} data-testid="target-${tok}">${describeToken(tok, names, templeNames)}<small>${tok}</small></button>`,
+    )}</div>`;
+  } else if (choice.complete && !inv.tokens.length) {
+    offer = html`<p class="naga-hint">No target needed.</p>`;
+  }
+  return html`<p class="naga-hint">Paying ${payWords(inv.pay)}.${chosen}</p>${offer}`;
+}
+
+function confrontMenu(ctx) {
+  const inv = ctx.sel.invoke;
+  const choice = invokeChoices(ctx.menu, inv.card, inv.pay, inv.tokens, ctx.templeNames);
+  if (!inv.card) return invokeCards(ctx, choice);
+  const info = ctx.catalog?.cards?.[inv.card];
+  const text = effectText(inv.card, ctx.catalog);
+  return html`<p><b>Invoke ${inv.card}</b>${info ? ` — ${info.name} (${info.effect})` : ""}</p>${text ? html`<p class="naga-hint">${text}</p>` : nothing}${
+    inv.pay ? targetChoices(ctx, inv, choice) : payChoices(choice)
+  }${buttonRow(
+    html`<button type="button" class="naga-primary" data-act="invoke-confirm" data-testid="confirm" ?disabled=${!choice.complete} title=${choice.actionText ?? ""}>${
+      choice.complete ? invokeWords(inv.card, inv.pay, choice.target ? choice.target.split(" ") : [], ctx.catalog, { names: ctx.names, temples: ctx.templeNames, player: ctx.menu.player }) : "Confirm"
+    }</button>`,
+    html`<button type="button" data-act="back" data-testid="back">Back</button>`,
+    html`<button type="button" data-act="reset" data-testid="cancel">Cancel</button>`,
+  )}`;
+}
+
+// -- R4.3 the placement ------------------------------------------------------------------------------------
+
+function rotationChoices(sel, choice) {
+  return html`<p><b>${spaceWords(sel.place.space)}</b> — orientation:</p><div class="naga-choice" role="group" aria-label="orientation">${list(
+    choice.rotations,
+    (k) => k,
+    (k) => html`<button type="button" data-act="rotation" data-rot=${k} data-testid="rotation-${k}" aria-pressed=${sel.place.rot === k ? "true" : "false"} aria-label="rotation ${k}: openings ${choice.openings[k]}">${miniTileSvg(choice.openings[k], 30)}<small>rot${k} · ${choice.openings[k]}</small></button>`,
+  )}</div>`;
+}
+
+function placeMenu({ menu, sel, catalog, names }) {
   const room = menu.room ?? { id: "", openings: "" };
   const choice = placeChoices(menu, sel.place.space);
   const shape = catalog?.rooms?.[room.id]?.shape;
-  let out = `<p class="naga-hint">Place room <b>${esc(room.id)}</b>${shape ? ` (${esc(shape)})` : ""} in ${esc(names[menu.player] ?? "your")}'s temple: click a highlighted space (row 2, or next to a tile; R4.3.2), then choose the orientation.</p>`;
-  if (sel.place.space === null) {
-    out += `<p class="naga-hint">Legal spaces: ${choice.spaces.join(", ")}</p>`;
-  } else {
-    out += `<p>Space <b>${esc(sel.place.space)}</b> — orientation:</p><div class="naga-choice" role="group" aria-label="orientation">`;
-    for (const k of choice.rotations) {
-      const on = sel.place.rot === k;
-      out += `<button type="button" data-act="rotation" data-rot="${k}" data-testid="rotation-${k}" aria-pressed="${on}" aria-label="rotation ${k}: openings ${esc(choice.openings[k])}">${miniTileSvg(choice.openings[k], 30)}<small>rot${k} · ${esc(choice.openings[k])}</small></button>`;
-    }
-    out += `</div>`;
-  }
   const ready = sel.place.space !== null && sel.place.rot !== null && choice.rotations.includes(sel.place.rot);
-  out += `<div class="naga-choice">`;
-  out += `<button type="button" class="naga-primary" data-act="place-confirm" data-testid="confirm" ${ready ? "" : "disabled"}>${ready ? esc(`Confirm: ${placeActionText(sel.place.space, sel.place.rot)}`) : "Confirm"}</button>`;
-  out += `<button type="button" data-act="reset" data-testid="cancel" ${sel.place.space === null ? "disabled" : ""}>Cancel</button>`;
-  out += `</div>`;
-  return out;
+  return html`<p class="naga-hint">Place room <b>${room.id}</b>${shape ? ` (${shape})` : ""} in ${names[menu.player] ?? "your"}'s temple: click a highlighted space (${withRules("row 2, or next to a tile; R4.3.2", catalog)}), then choose the orientation. Spaces are numbered 0–8 row by row from the north-west corner: 0 1 2 / 3 4 5 / 6 7 8.</p>${
+    sel.place.space === null ? html`<p class="naga-hint">Legal spaces: ${choice.spaces.map(spaceWords).join(", ")}</p>` : rotationChoices(sel, choice)
+  }${buttonRow(
+    html`<button type="button" class="naga-primary" data-act="place-confirm" data-testid="confirm" ?disabled=${!ready} title=${ready ? placeActionText(sel.place.space, sel.place.rot) : ""}>${
+      ready ? placementWords(room.id, sel.place.space, choice.openings[sel.place.rot]) : "Confirm"
+    }</button>`,
+    html`<button type="button" data-act="reset" data-testid="cancel" ?disabled=${sel.place.space === null}>Cancel</button>`,
+  )}`;
 }
 
-function giveMenu(menu, sel, catalog, names, board) {
-  const cards = Array.isArray(menu.gives) ? menu.gives : board?.drawn ?? [];
+// -- R4.4 the New Deal -------------------------------------------------------------------------------------
+
+function giveMenu({ menu, sel, catalog, names }) {
+  const cards = menu.gives ?? [];
   const other = names[1 - menu.player] ?? "the opponent";
-  let out = `<p class="naga-hint">You drew these cards: pick the one to give to ${esc(other)}; you keep the others (R4.4.2). The card given is public.</p>`;
-  out += `<div class="naga-choice" role="group" aria-label="card to give">`;
-  for (const id of cards) {
-    const on = sel.give === id;
-    out += `<button type="button" class="naga-card" data-act="give-card" data-card="${esc(id)}" data-testid="give-${esc(id)}" aria-pressed="${on}">${cardButtonInner(id, catalog)}</button>`;
-  }
-  out += `</div><div class="naga-choice">`;
   const ready = sel.give !== null && cards.includes(sel.give);
-  out += `<button type="button" class="naga-primary" data-act="give-confirm" data-testid="confirm" ${ready ? "" : "disabled"}>${ready ? esc(`Give ${sel.give} to ${other}`) : "Give"}</button>`;
-  out += `</div>`;
-  return out;
+  return html`<p class="naga-hint">${withRules(`You drew these cards: pick the one to give to ${other}; you keep the others (R4.4.2). The card given is public.`, catalog)}</p><div class="naga-choice" role="group" aria-label="card to give">${list(
+    cards,
+    (id) => id,
+    (id) => html`<button type="button" class="naga-card" data-act="give-card" data-card=${id} data-testid="give-${id}" title=${cardMeaning(id, catalog)} aria-pressed=${sel.give === id ? "true" : "false"}>${cardButtonInner(id, catalog)}<small class="naga-effect-text">${effectText(id, catalog)}</small></button>`,
+  )}</div>${buttonRow(
+    html`<button type="button" class="naga-primary" data-act="give-confirm" data-testid="confirm" ?disabled=${!ready}>${ready ? `Give ${sel.give} (${catalog?.cards?.[sel.give]?.name ?? ""}) to ${other}` : "Give"}</button>`,
+  )}`;
 }
 
-/** Which board elements are clickable now, and what a click does. */
+/** The menu of each phase. */
+const MENUS = { call: callMenu, confront: confrontMenu, place: placeMenu, give: giveMenu };
+
+// -- clickable board places ------------------------------------------------------------------------------
+
+function placeClicks(ctx, spaceClicks) {
+  const { menu, sel, board } = ctx;
+  const temple = board.temples?.[menu.player];
+  if (!temple) return null;
+  for (const s of placeChoices(menu, sel.place.space).spaces) {
+    spaceClicks.set(`${temple.name}:${s}`, { act: "place-space", args: { space: s }, hint: "place the room here", chosen: sel.place.space === s });
+  }
+  if (sel.place.space === null || sel.place.rot === null) return null;
+  return {
+    temple: temple.name,
+    space: sel.place.space,
+    room: menu.room?.id ?? "",
+    openings: rotateOpenings(menu.room?.openings ?? "", sel.place.rot),
+    amulet: board.offered?.amulet ?? null,
+  };
+}
+
+function targetClicks(ctx, spaceClicks, slotClicks) {
+  const { menu, sel, templeNames } = ctx;
+  const inv = sel.invoke;
+  const choice = invokeChoices(menu, inv.card, inv.pay, inv.tokens, templeNames);
+  const put = (tok, click) => {
+    const t = tokenTarget(tok, templeNames);
+    if (t) (t.kind === "slot" ? slotClicks : spaceClicks).set(tok, click);
+  };
+  for (const tok of inv.tokens) put(tok, { act: "noop", args: {}, hint: "chosen", chosen: true });
+  for (const tok of choice.next) put(tok, { act: "target", args: { token: tok }, hint: `choose ${tok} as target`, chosen: false });
+}
+
+/** Which board places are clickable now, and what a click does; the preview of a placement. */
 export function boardClicks(ctx) {
   const spaceClicks = new Map();
   const slotClicks = new Map();
   let preview = null;
-  const { menu, sel, board } = ctx;
-  if (!ctx.active) return { spaceClicks, slotClicks, preview };
-  if (menu.phase === "place") {
-    const temple = board.temples?.[menu.player];
-    if (temple) {
-      const choice = placeChoices(menu, sel.place.space);
-      for (const s of choice.spaces) {
-        spaceClicks.set(`${temple.name}:${s}`, {
-          act: "place-space",
-          args: { space: s },
-          hint: "place the room here",
-          chosen: sel.place.space === s,
-        });
-      }
-      if (sel.place.space !== null && sel.place.rot !== null) {
-        preview = {
-          temple: temple.name,
-          space: sel.place.space,
-          room: menu.room?.id ?? "",
-          openings: rotateOpenings(menu.room?.openings ?? "", sel.place.rot),
-          amulet: board.offered?.amulet ?? null,
-        };
-      }
-    }
-  } else if (menu.phase === "confront" && sel.invoke.card && sel.invoke.pay) {
-    const choice = invokeChoices(menu, sel.invoke.card, sel.invoke.pay, sel.invoke.tokens);
-    for (const tok of sel.invoke.tokens) {
-      const t = tokenTarget(tok, ctx.templeNames);
-      if (t) (t.kind === "slot" ? slotClicks : spaceClicks).set(tok, { act: "noop", args: {}, hint: "chosen", chosen: true });
-    }
-    for (const tok of choice.next) {
-      const t = tokenTarget(tok, ctx.templeNames);
-      if (!t) continue;
-      (t.kind === "slot" ? slotClicks : spaceClicks).set(tok, {
-        act: "target",
-        args: { token: tok },
-        hint: `choose ${tok} as target`,
-        chosen: false,
-      });
-    }
-  }
+  if (ctx.active && ctx.menu.phase === "place") preview = placeClicks(ctx, spaceClicks);
+  else if (ctx.active && ctx.menu.phase === "confront" && ctx.sel.invoke.card && ctx.sel.invoke.pay) targetClicks(ctx, spaceClicks, slotClicks);
   return { spaceClicks, slotClicks, preview };
 }

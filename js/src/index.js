@@ -1,35 +1,21 @@
 // index.js — the JavaScript view of the Naga Raja anywidget: the entry point that esbuild bundles
-// into src/naga_widget/static/naga_widget.js, the one self-contained ES module anywidget loads (`npm run build`).
+// (minified) into src/naga_widget/static/naga_widget.js, the one self-contained ES module anywidget
+// loads (`npm run build`). It exports only the widget (`export default { render }`), as anywidget
+// expects; the pure helpers are exported by their own modules, where the unit tests import them.
 //
-// Python holds the match and decides everything; this view only draws the synced
-// traits (catalog, board, menu, timeline, log, status) and sends back intents
-// (docs/widget-protocol.md). Every legal choice offered here comes from the `menu`
-// trait: the view never works out legality by itself.
+// Python holds the match and decides everything; this view only draws the synced traits (catalog,
+// board, menu, timeline, events, status) and sends back intents (docs/widget-protocol.md). Every
+// legal choice offered here comes from the `menu` trait: the view never works out legality itself.
 //
 // The modules: types.js (typedefs of the traits), geometry.js (openings, tiles, temple layout),
-// text.js (escaping, step names), tokens.js (relic/stick/target tokens, action texts), menu.js
-// (choices of the menu, intent ids, timeline keys), styles.js (the CSS), svg.js / panels.js /
-// actions.js / markup.js (the HTML and SVG strings), view.js (render, listeners, intents).
-// The pure helpers exported here need no DOM and are unit-tested.
-
-export { DIRECTIONS, SLOT_ORDER, normalizeOpenings, rotateOpenings, tileGeometry, templeLayout } from "./geometry.js";
-export { esc, stepName, outcomeText, stickSymbol } from "./text.js";
-export {
-  parseRelic,
-  parseStick,
-  tokenTarget,
-  describeToken,
-  callActionText,
-  invokeActionText,
-  placeActionText,
-  giveActionText,
-  splitTarget,
-} from "./tokens.js";
-export { callSelectionValid, expandMenu, invokeChoices, placeChoices, nextIntentId, timelineKeyIntent } from "./menu.js";
-export { emptySelection, viewState, widgetMarkup } from "./markup.js";
-export { TRAITS } from "./view.js";
+// text.js (step names, end reasons, limits and the fate standing from the catalog), tokens.js
+// (relic/stick/target tokens, action texts), words.js (decisions and pieces in words), rules.js (rule
+// ids and their texts), menu.js (choices of the menu, target order, intent ids), scrub.js (timeline
+// moves coalesced to the latest step wanted), changes.js (what changed at a step), theme.js (light
+// and dark colours, contrast), handlers.js (what each control does), styles.js (the CSS), svg.js /
+// panels.js / actions.js / markup.js (the lit-html templates), focus.js (focus kept across redraws),
+// keys.js (keys kept inside the widget), view.js (render, listeners, intents).
 
 import { render } from "./view.js";
 
-export { render };
 export default { render };

@@ -1,10 +1,24 @@
-// markup.js — the whole view as one markup string (pure: no DOM; render() puts it in with one
-// innerHTML), and the view state it is drawn from.
+// markup.js — the whole view as one lit-html template (render() in view.js puts it in and later
+// only patches what changed), and the view state it is drawn from.
 
+import { html, nothing } from "lit-html";
 import { templeLayoutCached } from "./geometry.js";
 import { expandMenu } from "./menu.js";
-import { esc, stepName } from "./text.js";
-import { playerPanel, centerColumn, templePanel, timelinePanel, logPanel, messageArea } from "./panels.js";
+import { stepName } from "./text.js";
+import { emptySelection } from "./handlers.js";
+import {
+  announcer,
+  centerColumn,
+  changesPanel,
+  list,
+  logPanel,
+  messageArea,
+  playerPanel,
+  rulePopup,
+  templePanel,
+  timelinePanel,
+  withRules,
+} from "./panels.js";
 import { actionPanel, boardClicks } from "./actions.js";
 
 /** @typedef {import("./types.js").Catalog} Catalog */
@@ -14,16 +28,11 @@ import { actionPanel, boardClicks } from "./actions.js";
 /** @typedef {import("./types.js").LogEntry} LogEntry */
 /** @typedef {import("./types.js").Status} Status */
 
-/** A choice in progress, local to one view: nothing is sent before Confirm. */
-export function emptySelection() {
-  return { call: [], invoke: { card: null, pay: null, tokens: [] }, place: { space: null, rot: null }, give: null };
-}
-
 /**
  * The traits with defaults filled in, and what follows from them: the players' names, the
  * viewer, and whether the action menu is active (a menu, `timeline.can_play`, no hot-seat screen).
  * @param {{catalog?: Catalog, board?: Board, menu?: Menu, timeline?: Timeline, events?: LogEntry[],
- *   log?: LogEntry[], status?: Status}} traits
+ *   status?: Status}} traits
  */
 export function viewState(traits) {
   const pick = (v, fallback) => (v === undefined || v === null ? fallback : v);
@@ -31,7 +40,7 @@ export function viewState(traits) {
   const board = pick(traits.board, {});
   const menu = expandMenu(pick(traits.menu, {}));
   const timeline = pick(traits.timeline, {});
-  const log = pick(traits.events, pick(traits.log, []));
+  const log = pick(traits.events, []);
   const status = pick(traits.status, {});
   const names = pickNames(status, catalog, board);
   const templeNames = Array.isArray(board.temples) && board.temples.length
@@ -43,44 +52,50 @@ export function viewState(traits) {
 }
 
 /**
- * The markup of the whole widget for a view state (see viewState) and a selection.
- * @param {ReturnType<typeof viewState> & {sel?: ReturnType<typeof emptySelection>, uid?: string, layout?: Object}} view
- * @returns {string}
+ * The whole widget for a view state (see viewState) and a selection, as a lit-html template.
+ * @param {ReturnType<typeof viewState> & {sel?: ReturnType<typeof emptySelection>, uid?: string, layout?: Object,
+ *   pending?: boolean, shownStep?: number, changes?: ?import("./changes.js").Changes, announce?: string,
+ *   rule?: ?string}} view
  */
-export function widgetMarkup(view) {
+export function widgetTemplate(view) {
   const ctx = { sel: emptySelection(), uid: "naga", layout: templeLayoutCached(), ...view };
-  const { board, status, names } = ctx;
-  let out = `<header class="naga-header"><h2>Naga Raja</h2>`;
-  if (!status.screen && board.phase) {
-    const step = ctx.active && ctx.menu.step_name ? ctx.menu.step_name : stepName(board.phase, board.outcome, names);
-    out += `<span class="naga-step" data-testid="step-name">${esc(step)}</span>`;
-    if (board.round) out += `<span>round ${esc(board.round)}</span>`;
-    if (board.phase !== "over" && names[board.to_move] !== undefined) out += `<span>${esc(names[board.to_move])} to move</span>`;
-  }
-  out += `<span class="naga-muted" data-testid="perspective">${esc(perspectiveText(status, names))}</span></header>`;
-  out += messageArea(status);
-  if (status.screen) {
-    const name = status.screen.name ?? names[status.screen.player] ?? "the next player";
-    out += `<section class="naga-screen" data-testid="screen"><p>Pass the device to <b>${esc(name)}</b></p>`;
-    out += `<button type="button" class="naga-primary" data-act="reveal" data-testid="reveal">I am ${esc(name)}: show my board</button></section>`;
-    return out;
-  }
+  const { status } = ctx;
+  return html`${header(ctx)}${messageArea(status, ctx.catalog)}${rulePopup(ctx.rule, ctx.catalog)}${status.screen ? screen(ctx) : game(ctx)}${announcer(ctx.announce)}`;
+}
+
+/** A chosen seed: the game can be replayed by anyone who knows it, so its chance is not secret. */
+function seedNote(status) {
+  if (status.seed === null || status.seed === undefined) return nothing;
+  return html`<span class="naga-seed" data-testid="seed" title="The same seed and the same moves give the same game: anyone who knows the seed can predict the cards and sticks. Leave the seed out for a game that counts.">seed ${status.seed} — reproducible, not secret</span>`;
+}
+
+function header({ board, status, names, catalog }) {
+  const step = !status.screen && board.phase;
+  return html`<div class="naga-header" role="group" aria-label="game status"><h2>Naga Raja</h2>${seedNote(status)}${
+    step ? html`<span class="naga-step" data-testid="step-name">${withRules(stepName(catalog, board.phase, board.outcome, names), catalog)}</span>` : nothing
+  }${step && board.round ? html`<span>round ${board.round}</span>` : nothing}${
+    step && board.phase !== "over" && names[board.to_move] !== undefined ? html`<span>${names[board.to_move]} to move</span>` : nothing
+  }<span class="naga-muted" data-testid="perspective">${perspectiveText(status, names)}</span></div>`;
+}
+
+/** Hot seat: the screen between turns hides the board (R6); the timeline stays usable under it. */
+function screen({ status, names, timeline, shownStep, catalog }) {
+  const name = status.screen.name ?? names[status.screen.player] ?? "the next player";
+  return html`<section class="naga-screen" data-testid="screen" data-panel="screen"><p>Pass the device to <b>${name}</b></p><button type="button" class="naga-primary" data-act="reveal" data-testid="reveal">I am ${name}: show my board</button><p class="naga-muted naga-screen-note">Took a move back by mistake? The timeline below works without showing either hand.</p></section>${timelinePanel(timeline, shownStep, catalog)}`;
+}
+
+function game(ctx) {
+  const { board } = ctx;
   const temples = Array.isArray(board.temples) ? board.temples : [];
+  const side = html`<div class="naga-side">${actionPanel(ctx)}${changesPanel(ctx.changes)}${temples.length ? centerColumn(board, ctx) : nothing}</div>`;
+  let boards = html`<p class="naga-muted">No board to show.</p>`;
+  let players = nothing;
   if (temples.length) {
-    const clicks = boardClicks(ctx);
-    const tctx = { ...ctx, ...clicks };
-    out += `<div class="naga-boards">`;
-    out += templePanel(temples[0], board, tctx);
-    out += centerColumn(board, ctx);
-    for (const t of temples.slice(1)) out += templePanel(t, board, tctx);
-    out += `</div>`;
-    out += `<div class="naga-players">${(board.players ?? []).map((p) => playerPanel(p, board, ctx)).join("")}</div>`;
-  } else {
-    out += `<p class="naga-muted">No board to show.</p>`;
+    const tctx = { ...ctx, ...boardClicks(ctx) };
+    boards = html`<div class="naga-boards">${list(temples, (t) => t.name, (t) => templePanel(t, board, tctx))}</div>`;
+    players = html`<div class="naga-players">${list(board.players ?? [], (p) => p.player, (p) => playerPanel(p, board, ctx))}</div>`;
   }
-  out += actionPanel(ctx);
-  out += `<div class="naga-bottom"><div>${timelinePanel(ctx.timeline)}</div>${logPanel(ctx.log)}</div>`;
-  return out;
+  return html`<div class="naga-main">${boards}${side}</div>${players}<div class="naga-bottom"><div>${timelinePanel(ctx.timeline, ctx.shownStep, ctx.catalog)}</div>${logPanel(ctx.log, ctx.catalog)}</div>`;
 }
 
 function pickNames(status, catalog, board) {

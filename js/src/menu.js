@@ -1,12 +1,11 @@
 // menu.js — the choices of the `menu` trait: what a call, an invoke or a placement may be next,
-// the id of the next intent, the timeline intent of a key. The view never works out legality by
+// the id of the next intent. The view never works out legality by
 // itself: every choice comes from the menu. Pure: no DOM.
 
 import { rotateOpenings } from "./geometry.js";
-import { invokeActionText, splitTarget } from "./tokens.js";
+import { invokeActionText, splitTarget, tokenTarget } from "./tokens.js";
 
 /** @typedef {import("./types.js").Menu} Menu */
-/** @typedef {import("./types.js").Timeline} Timeline */
 /** @typedef {import("./types.js").Status} Status */
 /** @typedef {import("./types.js").Intent} Intent */
 
@@ -38,52 +37,74 @@ export function callSelectionValid(menu, selection) {
 }
 
 /**
+ * Is `tokens` an unordered choice: two or more places on the boards (relic slots or spaces), as the
+ * pairs of E06 (two relics), E07 (two slots) and E10 (two spaces)? The player may pick their members
+ * in any order; the engine lists each pair once, in its own canonical order (R5).
+ * @param {string[]} tokens
+ * @param {string[]} [temples] the temple names
+ * @returns {boolean}
+ */
+export function unorderedTarget(tokens, temples = ["gold", "silver"]) {
+  return tokens.length >= 2 && tokens.every((t) => tokenTarget(t, temples) !== null);
+}
+
+/**
+ * Does a target of the menu agree with the tokens picked so far? An ordered target must start with
+ * them; an unordered one (see unorderedTarget) must contain each of them, in any order.
+ * @param {string[]} tokens the target's tokens, in the engine's order
+ * @param {string[]} picked
+ * @param {string[]} [temples]
+ * @returns {boolean}
+ */
+export function targetAgrees(tokens, picked, temples = ["gold", "silver"]) {
+  if (picked.length > tokens.length) return false;
+  if (unorderedTarget(tokens, temples)) {
+    return new Set(picked).size === picked.length && picked.every((t) => tokens.includes(t));
+  }
+  return picked.every((t, i) => tokens[i] === t);
+}
+
+/**
  * The next choices of an invoke being built from the menu (R4.2.2, R5): first the card, then the
  * payment, then the target one token at a time. A target that is a prefix of a longer one (E06:
- * one or two relics) makes the choice `complete` while `next` still offers more tokens.
+ * one or two relics) makes the choice `complete` while `next` still offers more tokens. The members
+ * of an unordered pair (E06, E07, E10) may be picked in any order: after one member, `next` offers
+ * every partner it has, and `actionText` names the pair in the engine's order, as `target` does.
  * @param {Menu} menu
  * @param {?string} [card]
  * @param {?string} [pay]
- * @param {string[]} [chosen] tokens chosen so far
+ * @param {string[]} [chosen] tokens chosen so far, in the order they were picked
+ * @param {string[]} [temples] the temple names (tells board places from other tokens)
  * @returns {{stage: "card"|"pay"|"target"|"invalid", cards: string[], pays: string[], next: string[],
- *   complete: boolean, actionText: ?string, matching: number}}
+ *   complete: boolean, target: ?string, actionText: ?string, matching: number}}
  */
-export function invokeChoices(menu, card = null, pay = null, chosen = []) {
+export function invokeChoices(menu, card = null, pay = null, chosen = [], temples = ["gold", "silver"]) {
   const invokes = menu && menu.phase === "confront" && Array.isArray(menu.invokes) ? menu.invokes : [];
   const cards = distinct(invokes.map((inv) => inv[0]));
-  const result = { stage: "card", cards, pays: [], next: [], complete: false, actionText: null, matching: 0 };
+  const result = { stage: "card", cards, pays: [], next: [], complete: false, target: null, actionText: null, matching: 0 };
   if (!card) return result;
   if (!cards.includes(card)) return { ...result, stage: "invalid" };
   const pays = distinct(invokes.filter((inv) => inv[0] === card).map((inv) => inv[1]));
   if (!pay) return { ...result, stage: "pay", pays };
   const triple = invokes.find((inv) => inv[0] === card && inv[1] === pay);
   if (!triple) return { ...result, stage: "invalid", pays };
-  const texts = (menu.target_sets ?? [])[triple[2]] ?? [];
   const picked = chosen ?? [];
   const n = picked.length;
-  const matching = [];
-  for (const text of texts) {
-    const tokens = splitTarget(text);
-    if (tokens.length < n) continue;
-    let ok = true;
-    for (let i = 0; i < n; i++) {
-      if (tokens[i] !== picked[i]) {
-        ok = false;
-        break;
-      }
-    }
-    if (ok) matching.push(tokens);
-  }
+  const matching = ((menu.target_sets ?? [])[triple[2]] ?? [])
+    .map(splitTarget)
+    .filter((tokens) => targetAgrees(tokens, picked, temples));
   if (!matching.length) return { ...result, stage: "invalid", pays };
-  const next = distinct(matching.filter((t) => t.length > n).map((t) => t[n]));
-  const complete = matching.some((t) => t.length === n);
+  const rest = (tokens) => (unorderedTarget(tokens, temples) ? tokens.filter((t) => !picked.includes(t)) : tokens.slice(n));
+  const next = distinct(matching.filter((t) => t.length > n).flatMap((t) => (unorderedTarget(t, temples) ? rest(t) : [t[n]])));
+  const whole = matching.find((t) => t.length === n) ?? null;
   return {
     ...result,
     stage: "target",
     pays,
     next,
-    complete,
-    actionText: complete ? invokeActionText(card, pay, picked) : null,
+    complete: whole !== null,
+    target: whole === null ? null : whole.join(" "),
+    actionText: whole === null ? null : invokeActionText(card, pay, whole),
     matching: matching.length,
   };
 }
@@ -119,23 +140,6 @@ export function nextIntentId(lastSent, status, current) {
   const ack = Number(status?.ack) || 0;
   const cur = Number(current?.id) || 0;
   return Math.max(Number(lastSent) || 0, ack, cur) + 1;
-}
-
-/**
- * The timeline intent for a key of the widget (ArrowLeft/ArrowRight/Home/End), or null.
- * @param {string} key
- * @param {?Timeline} timeline
- * @returns {?{type: string}}
- */
-export function timelineKeyIntent(key, timeline) {
-  if (!timeline) return null;
-  const atStart = (timeline.step ?? 0) <= 0;
-  const atEnd = timeline.at_end ?? (timeline.step ?? 0) >= (timeline.last ?? 0);
-  if (key === "ArrowLeft") return atStart ? null : { type: "undo" };
-  if (key === "ArrowRight") return atEnd ? null : { type: "redo" };
-  if (key === "Home") return atStart ? null : { type: "start" };
-  if (key === "End") return atEnd ? null : { type: "end" };
-  return null;
 }
 
 function distinct(items) {

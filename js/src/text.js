@@ -1,62 +1,52 @@
-// text.js — the view's words: HTML escaping, step names, the end-of-game sentence, a card's
-// stick symbol. Pure: no DOM.
+// text.js — the view's words that come from the catalog trait (step names, end reasons, the limits
+// of R7) and a card's stick symbol. The words themselves are written once, in the rules package, and
+// arrive in `catalog.steps`, `catalog.end_reasons` and `catalog.limits` (docs/widget-protocol.md).
+// Pure: no DOM.
 
+/** @typedef {import("./types.js").Catalog} Catalog */
 /** @typedef {import("./types.js").CardInfo} CardInfo */
 /** @typedef {import("./types.js").Outcome} Outcome */
 
-const STEP_NAMES = {
-  call: "Call of Fate (R4.1)",
-  confront: "Confrontation (R4.2)",
-  place: "Exploration (R4.3)",
-  give: "New Deal (R4.4)",
-  over: "Game over (R7)",
-};
-
-const REASONS = {
-  three_cursed: "three cursed relics face up (R7.1.1)",
-  target_score: "reached the target score (R7.1.2)",
-  full_temple: "a temple is full (R7.2)",
-};
-
 /**
- * Escape text for HTML/SVG markup.
- * @param {unknown} value
- * @returns {string}
- */
-export function esc(value) {
-  return String(value ?? "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
-
-/**
- * The step's display name: from the phase (over: with the outcome when given).
- * @param {string} phase
+ * The display name of a step with its rule id, e.g. "Call of Fate (R4.1)"; for the end of the game
+ * with the outcome when one is given.
+ * @param {?Catalog} catalog
+ * @param {string} phase "call" | "confront" | "place" | "give" | "over"
  * @param {?Outcome} [outcome]
- * @param {string[]} [names]
+ * @param {string[]} [names] the players' names
  * @returns {string}
  */
-export function stepName(phase, outcome = null, names = ["gold", "silver"]) {
-  const base = STEP_NAMES[phase] ?? (phase ? String(phase) : "");
-  if (phase === "over" && outcome) return `${base}: ${outcomeText(outcome, names)}`;
+export function stepName(catalog, phase, outcome = null, names = []) {
+  const step = catalog?.steps?.[phase];
+  const base = step ? `${step.name}${step.rule ? ` (${step.rule})` : ""}` : String(phase ?? "");
+  if (phase === "over" && outcome) return `${base}: ${outcomeText(catalog, outcome, names)}`;
   return base;
 }
 
 /**
- * A sentence for the end of the game.
+ * A sentence for the end of the game (R7), e.g. "gold wins, a score of 25 or more (R7.1) — 27 : 0".
+ * @param {?Catalog} catalog
  * @param {?Outcome} outcome
  * @param {string[]} [names]
  * @returns {string}
  */
-export function outcomeText(outcome, names = ["gold", "silver"]) {
+export function outcomeText(catalog, outcome, names = []) {
   if (!outcome) return "";
   const who = names[outcome.winner] ?? `player ${outcome.winner}`;
-  const why = REASONS[outcome.reason] ?? outcome.reason ?? "";
+  const why = catalog?.end_reasons?.[outcome.reason] ?? outcome.reason ?? "";
+  const rule = outcome.rule ? ` (${outcome.rule})` : "";
   const scores = Array.isArray(outcome.scores) ? ` — ${outcome.scores.join(" : ")}` : "";
-  return `${who} wins${why ? `, ${why}` : ""}${scores}`;
+  return `${who} wins${why ? `, ${why}${rule}` : ""}${scores}`;
+}
+
+/**
+ * The limits of R7 from the catalog: how many cursed relics face up lose, which score wins.
+ * @param {?Catalog} catalog
+ * @returns {{cursedLimit: ?number, targetScore: ?number}}
+ */
+export function limits(catalog) {
+  const l = catalog?.limits ?? {};
+  return { cursedLimit: l.cursed_limit ?? null, targetScore: l.target_score ?? null };
 }
 
 /**
@@ -66,4 +56,26 @@ export function outcomeText(outcome, names = ["gold", "silver"]) {
  */
 export function stickSymbol(info) {
   return info ? `${info.count}× ${info.stick}` : "";
+}
+
+/**
+ * During the Confrontation: both fate totals and who would win the offered room if the step ended
+ * now — the larger total, a tie going to the guide (R4.3.1).
+ * @param {?import("./types.js").Board} board
+ * @param {string[]} [names]
+ * @returns {?{totals: number[], winner: number, tie: boolean, text: string}} null outside the Confrontation
+ */
+export function fateStanding(board, names = ["gold", "silver"]) {
+  if (!board || board.phase !== "confront" || !Array.isArray(board.players) || board.players.length < 2) return null;
+  const totals = [0, 1].map((p) => Number(board.players.find((x) => x.player === p)?.fate ?? 0));
+  const tie = totals[0] === totals[1];
+  const winner = tie ? board.guide : totals[0] > totals[1] ? 0 : 1;
+  const name = (p) => names[p] ?? `player ${p}`;
+  const why = tie ? `a tie, and ${name(winner)} is the guide` : "the larger total";
+  return {
+    totals,
+    winner,
+    tie,
+    text: `Fate now: ${name(0)} ${totals[0]} · ${name(1)} ${totals[1]} — ${name(winner)} would win the room (${why}, R4.3.1)`,
+  };
 }

@@ -12,11 +12,14 @@
 /**
  * @typedef {Object} Catalog   static game data, set once
  * @property {Object<string, CardInfo>} cards
- * @property {Object<string, {name: string, text: string}>} effects
+ * @property {Object<string, {name: string, text: string, hint: string}>} effects   by effect id, "E01" …
  * @property {Object<string, {shape: string, openings: string, amulet_symbol: boolean}>} rooms
  * @property {string[]} temples       ["gold", "silver"]
  * @property {string[]} slots         the nine slot names in canonical order
  * @property {Object<string, string[]>} stick_types   type → its four faces
+ * @property {Object<string, {name: string, rule: string}>} steps   phase → the step's name and rule (R4, R7)
+ * @property {Object<string, string>} end_reasons   Outcome.reason → words, e.g. "a score of 25 or more"
+ * @property {{target_score: number, cursed_limit: number}} limits   the numbers of R7.1
  */
 /**
  * @typedef {Object} SpaceView  a tile on a temple space (null when the space is empty)
@@ -96,7 +99,9 @@
  * @property {string[][]} [groups]          call: card ids, one list per stick type
  * @property {boolean} [pass]               confront: pass is legal
  * @property {Array<[string, string, number]>} [invokes]  confront: [card, pay, set]
- * @property {string[][]} [target_sets]     confront: target texts ("" = no target)
+ * @property {string[]} [tokens]            confront: the target tokens, which target_sets index
+ * @property {string[][]} [target_sets]     confront: targets as token indices ("0 1"; "" = no
+ *   target); expandMenu writes them out as token texts, in the engine's order
  * @property {{id: string, openings: string}} [room]      place: the room to place
  * @property {Array<[number, number]>} [places]           place: [space, rotation]
  * @property {string[]} [gives]             give: the drawn cards
@@ -119,6 +124,7 @@
  * @property {string} label         the action that led to the step shown (projected), or "setup"
  * @property {boolean} fork_armed
  * @property {boolean} can_play
+ * @property {"full"|"review"|"off"} [mode]   the widget's timeline option (review: no fork; off: only the present)
  */
 /**
  * @typedef {Object} LogEntry  one entry of the `events` trait (the last 30 events up to the cursor)
@@ -137,13 +143,18 @@
  * @property {number} ack
  * @property {?number} bot
  * @property {string[]} names
+ * @property {?{seat: number, name: string, reason: string}} [bot_stopped]  a bot that failed and was stopped
+ * @property {?number} [seed]   the seed of a reproducible (so not secret) game; null otherwise
  */
 /**
  * @typedef {Object} Intent     the `intent` trait sent to Python
  * @property {number} id
- * @property {string} type      play | goto | undo | redo | start | end | branch | fork | unfork | reveal
+ * @property {string} type      play | goto | undo | redo | start | end | branch | fork | unfork | reveal |
+ *   take_over | new_game
+ * @property {number} step      the step shown when the intent was made (Python refuses it elsewhere)
+ * @property {number} branch    the branch shown when the intent was made
  * @property {string} [action]
- * @property {number} [step]
+ * @property {number} [to]      goto: the step to show
  * @property {number} [index]
  */
 

@@ -1,19 +1,294 @@
-// view.js — render(): draws the widget into its element, keeps it in sync with the model's
-// traits, and turns clicks and keys into intents (docs/widget-protocol.md).
+// view.js — render(): draws the widget into its element, keeps it in sync with the model's traits,
+// and turns clicks and keys into intents (docs/widget-protocol.md). A redraw patches the DOM
+// (lit-html) instead of replacing it, so focus, scroll positions and half-typed choices survive;
+// focus.js covers the controls that do go away.
 
+import { render as renderTemplate } from "lit-html";
 import { templeLayoutCached } from "./geometry.js";
-import { callActionText, placeActionText, giveActionText } from "./tokens.js";
-import { callSelectionValid, invokeChoices, placeChoices, nextIntentId, timelineKeyIntent } from "./menu.js";
+import { nextIntentId } from "./menu.js";
+import { Scrubber, keyMove, moveTarget } from "./scrub.js";
+import { announcement, boardChanges } from "./changes.js";
+import { pageIsDark } from "./theme.js";
 import { CSS } from "./styles.js";
-import { emptySelection, viewState, widgetMarkup } from "./markup.js";
+import { viewState, widgetTemplate } from "./markup.js";
+import { emptySelection, handleAct } from "./handlers.js";
+import { captureFocus, restoreFocus } from "./focus.js";
+import { SUPPRESS_SHORTCUTS, captureKeys, leaveWidget } from "./keys.js";
 
-/**
- * The traits the view draws; a change of any of them redraws. `events` is the event log
- * (docs/widget-protocol.md); `log` is its earlier name, still read when `events` is absent.
- */
-export const TRAITS = ["catalog", "board", "menu", "timeline", "events", "log", "status"];
+/** The traits the view draws; a change of any of them redraws. */
+export const TRAITS = ["catalog", "board", "menu", "timeline", "events", "status"];
+
+/** Keys of the timeline on the widget (not in a form field): ← → Home End. */
+const TIMELINE_KEYS = ["ArrowLeft", "ArrowRight", "Home", "End"];
+const FORM_FIELDS = ["INPUT", "TEXTAREA", "SELECT"];
 
 let instances = 0;
+
+/** The widget's root element (focusable, shortcuts of the host suppressed), its style and its app area. */
+function createRoot(el) {
+  const root = document.createElement("div");
+  root.className = "naga-root";
+  root.tabIndex = 0;
+  root.setAttribute("data-testid", "root");
+  root.setAttribute("aria-label", "Naga Raja");
+  root.setAttribute(SUPPRESS_SHORTCUTS, "true");
+  const style = document.createElement("style");
+  style.textContent = CSS;
+  const app = document.createElement("div");
+  app.className = "naga-app";
+  root.append(style, app);
+  el.appendChild(root);
+  return { root, app };
+}
+
+function traitsOf(model) {
+  return Object.fromEntries(TRAITS.map((name) => [name, model.get(name)]));
+}
+
+/** Is this role=button element (an SVG target, not a <button>) activated by this key? */
+function activatesSvgButton(node, key) {
+  return node && node.getAttribute("role") === "button" && node.tagName !== "BUTTON" && (key === "Enter" || key === " " || key === "Spacebar");
+}
+
+/** The data-* attributes of an element (HTML or SVG) by their names without "data-". */
+function dataOf(node) {
+  const data = {};
+  for (const { name, value } of node.attributes) if (name.startsWith("data-")) data[name.slice(5)] = value;
+  return data;
+}
+
+/** One view of the widget: its DOM, the choice in progress, and the listeners of model and DOM. */
+class NagaView {
+  constructor(model, el) {
+    this.model = model;
+    this.uid = `naga${++instances}`;
+    ({ root: this.root, app: this.app } = createRoot(el));
+    this.layout = templeLayoutCached();
+    this.sel = emptySelection();
+    this.selKey = null;
+    this.lastSent = 0;
+    this.pending = false; // a play was sent and Python has not answered yet: no second play meanwhile
+    this.scrub = new Scrubber((to) => this.send("goto", { to }));
+    this.seen = { board: null, step: null, branch: null }; // the board last drawn, and where it was
+    this.changes = null;
+    this.announce = "";
+    this.rule = null; // the rule id whose text the popup shows
+    this.onClick = this.onClick.bind(this);
+    this.onChange = this.onChange.bind(this);
+    this.onInput = this.onInput.bind(this);
+    this.onKeyDown = this.onKeyDown.bind(this);
+    this.onTrait = this.onTrait.bind(this);
+    this.root.addEventListener("click", this.onClick);
+    this.root.addEventListener("change", this.onChange);
+    this.root.addEventListener("input", this.onInput);
+    this.releaseKeys = captureKeys(this.root, this.onKeyDown);
+    for (const name of TRAITS) model.on(`change:${name}`, this.onTrait);
+    this.el = el;
+    this.followTheme();
+    this.draw();
+  }
+
+  /** Light or dark, as the page around says (theme.js); again whenever JupyterLab or marimo switch theme. */
+  followTheme() {
+    const apply = () => this.root.classList.toggle("naga-dark", pageIsDark(this.el));
+    apply();
+    const doc = this.el.ownerDocument ?? document;
+    if (typeof MutationObserver === "undefined") return;
+    this.themeObserver = new MutationObserver(apply);
+    for (const node of [doc.documentElement, doc.body]) {
+      if (node) this.themeObserver.observe(node, { attributes: true, attributeFilter: ["class", "data-jp-theme-light", "data-theme", "data-jp-theme-name"] });
+    }
+  }
+
+  /** Redraw from the model, keeping the focus (focus.js). */
+  draw() {
+    const started = performance.now();
+    const snap = viewState(traitsOf(this.model));
+    // a new decision (another menu, or the cursor moved) forgets a half-made choice
+    const key = `${JSON.stringify(snap.menu)}|${snap.timeline.step}|${snap.timeline.branch}`;
+    if (key !== this.selKey) {
+      this.selKey = key;
+      this.sel = emptySelection();
+    }
+    const focus = captureFocus(this.root);
+    this.noteChanges(snap);
+    const shownStep = this.scrub.shown(snap.timeline.step);
+    const extra = { sel: this.sel, uid: this.uid, layout: this.layout, pending: this.pending, shownStep, changes: this.changes, announce: this.announce, rule: this.rule };
+    renderTemplate(widgetTemplate({ ...snap, ...extra }), this.app);
+    restoreFocus(this.root, focus);
+    // a page that wants render times (the end-to-end test, `make bench`) provides this array
+    const times = globalThis.__nagaRenderTimes;
+    if (Array.isArray(times)) times.push(performance.now() - started);
+  }
+
+  /**
+   * After a new step: what changed since the board drawn before (a step forward only; a jump or a
+   * step back shows no changes), and the sentence the live region announces.
+   */
+  noteChanges(snap) {
+    const tl = snap.timeline;
+    const board = this.model.get("board");
+    const seen = this.seen;
+    const moved = tl.step !== seen.step || tl.branch !== seen.branch;
+    if (board === seen.board && !moved) return;
+    if (board !== seen.board) {
+      const forward = tl.step === seen.step + 1 && (tl.branch === seen.branch || tl.step === tl.last);
+      if (forward) this.changes = boardChanges(seen.board, board, snap.names);
+      else if (moved) this.changes = null;
+    }
+    if (moved && typeof tl.step === "number") this.announce = announcement(tl.step, tl.label, this.changes);
+    this.seen = { board, step: tl.step, branch: tl.branch };
+  }
+
+  /**
+   * Send an intent, stamped with the position it was made at (the step and branch shown): Python
+   * refuses it if the game has moved since. A play waits for Python's answer before the next one.
+   * Returns the intent's id.
+   */
+  send(type, fields = {}) {
+    const id = nextIntentId(this.lastSent, this.model.get("status"), this.model.get("intent"));
+    this.lastSent = id;
+    const tl = this.model.get("timeline") ?? {};
+    const stamp = Number.isInteger(tl.step) && Number.isInteger(tl.branch) ? { step: tl.step, branch: tl.branch } : {};
+    this.model.set("intent", { id, type, ...fields, ...stamp });
+    this.model.save_changes();
+    if (type === "play") {
+      this.pending = true;
+      this.draw();
+    }
+    return id;
+  }
+
+  /** A timeline move (button or key): coalesced to the latest step wanted. @param {string} move */
+  move(move) {
+    const tl = this.model.get("timeline");
+    if (!tl || tl.mode === "off") return;
+    const to = moveTarget(move, tl, this.scrub.shown(tl.step));
+    if (to === null) return;
+    this.scrub.want(to, tl.step);
+    this.draw();
+  }
+
+  /** A control was clicked (or an SVG target activated by a key): handlers.js says what follows. */
+  activate(node) {
+    if (!node || node.disabled || node.getAttribute("aria-disabled") === "true") return;
+    const snap = viewState(traitsOf(this.model));
+    const click = { data: dataOf(node), sel: this.sel, menu: snap.menu, temples: snap.templeNames };
+    const outcome = handleAct(node.getAttribute("data-act"), click, snap.active && !this.pending);
+    if (!outcome) return;
+    if ("move" in outcome) {
+      this.move(outcome.move);
+    } else if ("rule" in outcome) {
+      this.showRule(outcome.rule, node);
+    } else if ("send" in outcome) {
+      const { type, ...fields } = outcome.send;
+      this.send(type, fields);
+    } else {
+      this.sel = outcome.sel;
+      this.draw();
+    }
+  }
+
+  /** Open the popup of a rule (its Close button takes the focus), or close it (the focus goes back). */
+  showRule(rule, opener) {
+    if (rule) this.ruleOpener = opener?.getAttribute?.("data-rule") ?? null;
+    const back = this.ruleOpener;
+    this.rule = rule;
+    this.draw();
+    if (rule) this.root.querySelector('[data-testid="rule-close"]')?.focus({ preventScroll: true });
+    else if (back) this.root.querySelector(`[data-act="rule"][data-rule="${back}"]`)?.focus({ preventScroll: true });
+  }
+
+  onClick(event) {
+    const node = event.target?.closest?.("[data-act]");
+    if (!node || !this.root.contains(node)) return;
+    const act = node.getAttribute("data-act");
+    if (act !== "goto" && act !== "branch") this.activate(node); // those two act on change
+  }
+
+  /** The slider and the branch selector. */
+  onChange(event) {
+    const node = event.target;
+    if (!node || !this.root.contains(node)) return;
+    const act = node.getAttribute?.("data-act");
+    const timeline = this.model.get("timeline");
+    const value = Number(node.value);
+    if (!Number.isInteger(value)) return;
+    if (act === "goto") this.slide(value);
+    else if (act === "branch" && value !== timeline?.branch) {
+      this.scrub.reset();
+      this.send("branch", { index: value });
+    }
+  }
+
+  /** The slider while it is dragged: each step on the way is shown (coalesced, see scrub.js). */
+  onInput(event) {
+    const node = event.target;
+    if (!node || !this.root.contains(node) || node.getAttribute?.("data-act") !== "goto") return;
+    const value = Number(node.value);
+    if (Number.isInteger(value)) this.slide(value);
+  }
+
+  slide(value) {
+    const tl = this.model.get("timeline");
+    if (!tl || tl.mode === "off" || value === this.scrub.shown(tl.step)) return;
+    this.scrub.want(value, tl.step);
+    this.draw();
+  }
+
+  /** Keys (seen first, keys.js): Escape; Enter/Space on SVG targets; ← → Home End move the cursor. */
+  onKeyDown(event) {
+    if (event.key === "Escape") {
+      if (this.rule) this.showRule(null);
+      else leaveWidget(this.root);
+      return;
+    }
+    // seen at the window, a key from inside a shadow root (marimo) is addressed to its host: the
+    // element really pressed is the first of the event's path
+    const target = (typeof event.composedPath === "function" ? event.composedPath()[0] : null) ?? event.target;
+    const node = target?.closest?.("[data-act]");
+    if (activatesSvgButton(node, event.key)) {
+      event.preventDefault();
+      this.activate(node);
+      return;
+    }
+    if (FORM_FIELDS.includes(target?.tagName) || target?.isContentEditable) return;
+    if (!TIMELINE_KEYS.includes(event.key) || event.ctrlKey || event.metaKey || event.altKey) return;
+    event.preventDefault();
+    const move = keyMove(event.key);
+    if (move) this.move(move); // also on the hot-seat screen: the timeline never traps the players
+  }
+
+  /**
+   * Any answer from Python (at least status.ack changes) re-opens the menu; the next goto of a scrub
+   * goes once the whole answer is in: some managers set the traits of one message one at a time,
+   * and a goto stamped between them would name a step the match has already left.
+   */
+  onTrait() {
+    this.pending = false;
+    this.draw();
+    if (this.settling) return;
+    this.settling = true;
+    queueMicrotask(() => {
+      this.settling = false;
+      if (this.destroyed) return;
+      const before = this.scrub.inFlight;
+      this.scrub.answered(this.model.get("status")?.ack ?? 0, this.model.get("timeline")?.step);
+      if (this.scrub.inFlight !== before) this.draw();
+    });
+  }
+
+  destroy() {
+    this.destroyed = true;
+    this.themeObserver?.disconnect();
+    for (const name of TRAITS) this.model.off(`change:${name}`, this.onTrait);
+    this.root.removeEventListener("click", this.onClick);
+    this.root.removeEventListener("change", this.onChange);
+    this.root.removeEventListener("input", this.onInput);
+    this.releaseKeys();
+    this.root.remove();
+  }
+}
 
 /**
  * Draw the widget into `el` and keep it in sync with `model`. Returns the cleanup function.
@@ -21,250 +296,6 @@ let instances = 0;
  * @returns {() => void}
  */
 export function render({ model, el }) {
-  const uid = `naga${++instances}`;
-  const root = document.createElement("div");
-  root.className = "naga-root";
-  root.tabIndex = 0;
-  root.setAttribute("data-testid", "root");
-  root.setAttribute("aria-label", "Naga Raja");
-  const style = document.createElement("style");
-  style.textContent = CSS;
-  const app = document.createElement("div");
-  app.className = "naga-app";
-  root.append(style, app);
-  el.appendChild(root);
-
-  const layout = templeLayoutCached();
-  let sel = emptySelection();
-  let selKey = null;
-  let lastSent = 0;
-  let pending = false; // a play was sent and Python has not answered yet: no second play meanwhile
-
-  function snapshot() {
-    return viewState({
-      catalog: model.get("catalog"),
-      board: model.get("board"),
-      menu: model.get("menu"),
-      timeline: model.get("timeline"),
-      events: model.get("events"),
-      log: model.get("log"),
-      status: model.get("status"),
-    });
-  }
-
-  function draw() {
-    const started = performance.now();
-    const snap = snapshot();
-    // a new decision (another menu, or the cursor moved) forgets a half-made choice
-    const key = `${JSON.stringify(snap.menu)}|${snap.timeline.step}|${snap.timeline.branch}`;
-    if (key !== selKey) {
-      selKey = key;
-      sel = emptySelection();
-    }
-    const focusedId = root.contains(document.activeElement) && document.activeElement !== root
-      ? document.activeElement.getAttribute("data-testid")
-      : null;
-    const ctx = { ...snap, sel, uid, layout, pending };
-    app.innerHTML = widgetMarkup(ctx);
-    if (focusedId) {
-      const again = findTestId(focusedId);
-      if (again && typeof again.focus === "function") again.focus();
-      else root.focus({ preventScroll: true });
-    }
-    // a page that wants render times (the end-to-end test, `make bench`) provides this array
-    const times = globalThis.__nagaRenderTimes;
-    if (Array.isArray(times)) times.push(performance.now() - started);
-  }
-
-  function findTestId(id) {
-    for (const node of app.querySelectorAll("[data-testid]")) {
-      if (node.getAttribute("data-testid") === id) return node;
-    }
-    return null;
-  }
-
-  function send(type, fields = {}) {
-    const id = nextIntentId(lastSent, model.get("status"), model.get("intent"));
-    lastSent = id;
-    model.set("intent", { id, type, ...fields });
-    model.save_changes();
-    if (type === "play") {
-      pending = true;
-      draw();
-    }
-  }
-
-  function activate(node) {
-    if (!node || node.disabled || node.getAttribute("aria-disabled") === "true") return;
-    const act = node.getAttribute("data-act");
-    const snap = snapshot();
-    const menu = snap.menu;
-    const playable = snap.active && !pending;
-    switch (act) {
-      case "tl": {
-        const type = node.getAttribute("data-type");
-        if (["start", "undo", "redo", "end"].includes(type)) send(type);
-        return;
-      }
-      case "fork":
-        send("fork");
-        return;
-      case "unfork":
-        send("unfork");
-        return;
-      case "reveal":
-        send("reveal");
-        return;
-      default:
-        break;
-    }
-    if (!playable) return;
-    switch (act) {
-      case "toggle-card": {
-        const card = node.getAttribute("data-card");
-        if (!(menu.groups ?? []).some((g) => g.includes(card))) return;
-        sel.call = sel.call.includes(card) ? sel.call.filter((c) => c !== card) : [...sel.call, card];
-        break;
-      }
-      case "call-confirm":
-        if (!callSelectionValid(menu, sel.call)) return;
-        send("play", { action: callActionText(sel.call) });
-        return;
-      case "pass":
-        if (!menu.pass) return;
-        send("play", { action: "pass" });
-        return;
-      case "invoke-card": {
-        const card = node.getAttribute("data-card");
-        if (invokeChoices(menu, card).stage !== "pay") return;
-        sel.invoke = { card, pay: null, tokens: [] };
-        break;
-      }
-      case "invoke-pay": {
-        const pay = node.getAttribute("data-pay");
-        const c = invokeChoices(menu, sel.invoke.card, pay, []);
-        if (c.stage !== "target") return;
-        sel.invoke = { ...sel.invoke, pay, tokens: [] };
-        break;
-      }
-      case "target": {
-        const token = node.getAttribute("data-token");
-        const c = invokeChoices(menu, sel.invoke.card, sel.invoke.pay, sel.invoke.tokens);
-        if (c.stage !== "target" || !c.next.includes(token)) return;
-        sel.invoke = { ...sel.invoke, tokens: [...sel.invoke.tokens, token] };
-        break;
-      }
-      case "invoke-confirm": {
-        const c = invokeChoices(menu, sel.invoke.card, sel.invoke.pay, sel.invoke.tokens);
-        if (!c.complete) return;
-        send("play", { action: c.actionText });
-        return;
-      }
-      case "back": {
-        const inv = sel.invoke;
-        if (inv.tokens.length) sel.invoke = { ...inv, tokens: inv.tokens.slice(0, -1) };
-        else if (inv.pay) sel.invoke = { ...inv, pay: null };
-        else sel.invoke = { card: null, pay: null, tokens: [] };
-        break;
-      }
-      case "reset":
-        sel = emptySelection();
-        break;
-      case "place-space": {
-        const space = Number(node.getAttribute("data-space"));
-        const c = placeChoices(menu, space);
-        if (!c.rotations.length) return;
-        sel.place = { space, rot: c.rotations.includes(sel.place.rot) ? sel.place.rot : c.rotations[0] };
-        break;
-      }
-      case "rotation": {
-        const rot = Number(node.getAttribute("data-rot"));
-        if (!placeChoices(menu, sel.place.space).rotations.includes(rot)) return;
-        sel.place = { ...sel.place, rot };
-        break;
-      }
-      case "place-confirm": {
-        const { space, rot } = sel.place;
-        if (space === null || rot === null || !placeChoices(menu, space).rotations.includes(rot)) return;
-        send("play", { action: placeActionText(space, rot) });
-        return;
-      }
-      case "give-card": {
-        const card = node.getAttribute("data-card");
-        const cards = Array.isArray(menu.gives) ? menu.gives : snap.board.drawn ?? [];
-        if (!cards.includes(card)) return;
-        sel.give = card;
-        break;
-      }
-      case "give-confirm": {
-        const cards = Array.isArray(menu.gives) ? menu.gives : snap.board.drawn ?? [];
-        if (sel.give === null || !cards.includes(sel.give)) return;
-        send("play", { action: giveActionText(sel.give) });
-        return;
-      }
-      default:
-        return;
-    }
-    draw();
-  }
-
-  const onClick = (event) => {
-    const node = event.target?.closest?.("[data-act]");
-    if (!node || !root.contains(node)) return;
-    const act = node.getAttribute("data-act");
-    if (act === "goto" || act === "branch") return; // handled on change
-    activate(node);
-  };
-
-  const onChange = (event) => {
-    const node = event.target;
-    if (!node || !root.contains(node)) return;
-    const act = node.getAttribute?.("data-act");
-    if (act === "goto") {
-      const step = Number(node.value);
-      if (Number.isInteger(step) && step !== model.get("timeline")?.step) send("goto", { step });
-    } else if (act === "branch") {
-      const index = Number(node.value);
-      if (Number.isInteger(index) && index !== model.get("timeline")?.branch) send("branch", { index });
-    }
-  };
-
-  const onKeyDown = (event) => {
-    const target = event.target;
-    const key = event.key;
-    // SVG (and other non-<button>) role=button elements: Enter/Space activate
-    const node = target?.closest?.("[data-act]");
-    if (node && node.getAttribute("role") === "button" && node.tagName !== "BUTTON" && (key === "Enter" || key === " " || key === "Spacebar")) {
-      event.preventDefault();
-      activate(node);
-      return;
-    }
-    const tag = target?.tagName;
-    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || target?.isContentEditable) return;
-    const intent = timelineKeyIntent(key, model.get("timeline"));
-    if (["ArrowLeft", "ArrowRight", "Home", "End"].includes(key)) {
-      event.preventDefault();
-      event.stopPropagation();
-    }
-    if (intent && !model.get("status")?.screen) send(intent.type);
-  };
-
-  root.addEventListener("click", onClick);
-  root.addEventListener("change", onChange);
-  root.addEventListener("keydown", onKeyDown);
-
-  const onTrait = () => {
-    pending = false; // any answer from Python (at least status.ack changes) re-opens the menu
-    draw();
-  };
-  for (const name of TRAITS) model.on(`change:${name}`, onTrait);
-  draw();
-
-  return () => {
-    for (const name of TRAITS) model.off(`change:${name}`, onTrait);
-    root.removeEventListener("click", onClick);
-    root.removeEventListener("change", onChange);
-    root.removeEventListener("keydown", onKeyDown);
-    root.remove();
-  };
+  const view = new NagaView(model, el);
+  return () => view.destroy();
 }

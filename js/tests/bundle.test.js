@@ -1,82 +1,100 @@
-// The committed bundle src/naga_widget/static/naga_widget.js (what anywidget loads and the wheel ships): same exports
-// as js/src/index.js, same markup, and render() works. `npm run check-bundle` checks it is current.
-import { readdirSync } from "node:fs";
+// The committed bundle src/naga_widget/static/naga_widget.js (what anywidget loads and the wheel ships):
+// it exports only the widget, draws every fixture exactly as js/src does, and plays.
+// `npm run check-bundle` checks that it is what `npm run build` makes from js/src.
+import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import * as bundle from "../../src/naga_widget/static/naga_widget.js";
-import * as src from "../src/index.js";
-import { catalog, fixture } from "./fixtures.js";
+import source from "../src/index.js";
+import { TRAITS } from "../src/view.js";
+import { callActionText } from "../src/tokens.js";
+import { mountFixture } from "./fixtures.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
+const bundlePath = join(here, "..", "..", "src", "naga_widget", "static", "naga_widget.js");
 const fixtureNames = readdirSync(join(here, "fixtures"))
   .filter((f) => f.endsWith(".json") && f !== "catalog.json")
   .map((f) => f.slice(0, -5));
 
-/** The least of an anywidget model: get / set / on / off / save_changes. */
-function fakeModel(traits) {
-  const data = { catalog, intent: {}, ...traits };
-  const handlers = new Map();
-  return {
-    get: (name) => data[name],
-    set: vi.fn((name, value) => {
-      data[name] = value;
-    }),
-    on: vi.fn((event, cb) => handlers.set(event, [...(handlers.get(event) ?? []), cb])),
-    off: vi.fn((event, cb) => handlers.set(event, (handlers.get(event) ?? []).filter((h) => h !== cb))),
-    save_changes: vi.fn(),
-    listenerCount: () => [...handlers.values()].reduce((n, l) => n + l.length, 0),
-  };
-}
-
 const mounted = [];
+function mount(render, name) {
+  const m = mountFixture(render, name);
+  mounted.push(m);
+  return m;
+}
 afterEach(() => {
-  while (mounted.length) mounted.pop().remove();
+  while (mounted.length) {
+    const { el, cleanup } = mounted.pop();
+    cleanup();
+    el.remove();
+  }
 });
 
+/** The widget's DOM as text, without lit-html's marker comments and the per-view id. */
+function drawn(el) {
+  return el.innerHTML.replace(/<!--[^]*?-->/g, "").replace(/naga\d+-back/g, "naga-back");
+}
+
 describe("the bundle src/naga_widget/static/naga_widget.js", () => {
-  it("exports the same names as js/src/index.js, and a default with render", () => {
-    expect(Object.keys(bundle).sort()).toEqual(Object.keys(src).sort());
+  it("exports only `export default { render }`, as anywidget wants", () => {
+    expect(Object.keys(bundle)).toEqual(["default"]);
     expect(Object.keys(bundle.default)).toEqual(["render"]);
     expect(typeof bundle.default.render).toBe("function");
-    expect(bundle.render).toBe(bundle.default.render);
-    expect(bundle.TRAITS).toEqual(src.TRAITS);
   });
 
-  it("makes the same markup as the sources for every fixture", () => {
+  it("is minified and self-contained (lit-html bundled in, no imports left)", () => {
+    const text = readFileSync(bundlePath, "utf8");
+    expect(text.split("\n")[0]).toMatch(/^\/\/ naga_widget\.js: GENERATED/);
+    expect(text).not.toMatch(/^\s*import\s/m);
+    expect(text).not.toMatch(/from\s*["'][^"']+["']/);
+    // minified: no comment of js/src besides the banner, local names shortened; at the end the
+    // license notices of what it bundles (lit-html, BSD-3-Clause)
+    const [code, notices = ""] = text.split("/*! Bundled license information:");
+    expect(code.split("\n").slice(1).filter((l) => /^\s*\/[/*]/.test(l))).toEqual([]);
+    expect(notices).toContain("lit-html/lit-html.js");
+    expect(notices).toContain("SPDX-License-Identifier: BSD-3-Clause");
+    expect(text).not.toContain("function captureFocus");
+    expect(text).not.toContain("Python holds the match and decides everything"); // a comment of js/src
+    expect(text).toContain("data-lm-suppress-shortcuts");
+  });
+
+  it("draws every fixture as the sources do", () => {
     expect(fixtureNames.length).toBeGreaterThan(5);
     for (const name of fixtureNames) {
-      const f = fixture(name);
-      const traits = { catalog, board: f.board, menu: f.menu, timeline: f.timeline, events: f.events, status: f.status };
-      const markup = bundle.widgetMarkup(bundle.viewState(traits));
-      expect(markup, name).toBe(src.widgetMarkup(src.viewState(traits)));
+      const fromBundle = mount(bundle.default.render, name);
+      const fromSource = mount(source.render, name);
+      expect(fromBundle.el.querySelector(".naga-app").childElementCount, name).toBeGreaterThan(1);
+      expect(drawn(fromBundle.el), name).toBe(drawn(fromSource.el));
     }
   });
 
-  it("renders a fixture into the DOM, sends an intent, and cleans up", () => {
-    const f = fixture("call");
-    const model = fakeModel({ board: f.board, menu: f.menu, timeline: f.timeline, events: f.events, status: f.status });
-    const el = document.createElement("div");
-    document.body.appendChild(el);
-    mounted.push(el);
-    const cleanup = bundle.default.render({ model, el });
-    const q = (id) => el.querySelector(`[data-testid="${id}"]`);
+  it("renders a fixture into the DOM, sends an intent, follows a change, and cleans up", () => {
+    const { f, el, q, click, intents, model, cleanup } = mount(bundle.default.render, "call");
     expect(el.querySelector("style").textContent).toContain(".naga-root");
     for (const name of ["gold", "silver"]) {
       expect(q(`temple-${name}`).querySelectorAll(".naga-space")).toHaveLength(9);
     }
-    expect(q("timeline")).not.toBeNull();
-    expect(model.listenerCount()).toBe(bundle.TRAITS.length);
+    expect(q("root").hasAttribute("data-lm-suppress-shortcuts")).toBe(true);
+    expect(model.listenerCount()).toBe(TRAITS.length);
 
     const group = [...f.menu.groups].sort((a, b) => b.length - a.length)[0];
-    for (const card of group) q(`card-${card}`).dispatchEvent(new MouseEvent("click", { bubbles: true }));
-    q("confirm").dispatchEvent(new MouseEvent("click", { bubbles: true }));
-    const intents = model.set.mock.calls.filter((c) => c[0] === "intent").map((c) => c[1]);
-    expect(intents).toEqual([{ id: 1, type: "play", action: bundle.callActionText(group) }]);
+    for (const card of group) click(`card-${card}`);
+    q("confirm").focus();
+    click("confirm");
+    const at = { step: f.timeline.step, branch: f.timeline.branch };
+    expect(intents()).toEqual([{ id: 1, type: "play", action: callActionText(group), ...at }]);
     expect(model.save_changes).toHaveBeenCalled();
+    expect(document.activeElement).toBe(q("actions"));
+
+    model.push("status", { ...model.get("status"), ack: 1, message: { level: "error", text: "no (R4.1)" } });
+    expect(q("message").textContent).toContain("no (R4.1)");
+    expect(document.activeElement).toBe(q(`card-${f.menu.groups.flat()[0]}`));
 
     cleanup();
+    mounted.pop();
     expect(model.listenerCount()).toBe(0);
     expect(el.querySelector(".naga-root")).toBeNull();
+    el.remove();
   });
 });

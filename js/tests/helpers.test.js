@@ -1,29 +1,29 @@
 // The pure helpers of the view (js/src): no DOM needed.
+import { keyMove, moveTarget } from "../src/scrub.js";
 import { describe, expect, it } from "vitest";
+import { SLOT_ORDER, normalizeOpenings, rotateOpenings, templeLayout, tileGeometry } from "../src/geometry.js";
 import {
-  SLOT_ORDER,
   callActionText,
-  callSelectionValid,
   describeToken,
-  esc,
-  expandMenu,
   invokeActionText,
-  invokeChoices,
-  nextIntentId,
-  normalizeOpenings,
-  outcomeText,
   parseRelic,
   parseStick,
   placeActionText,
-  placeChoices,
-  rotateOpenings,
   splitTarget,
-  stepName,
-  templeLayout,
-  tileGeometry,
-  timelineKeyIntent,
   tokenTarget,
-} from "../src/index.js";
+} from "../src/tokens.js";
+import {
+  callSelectionValid,
+  expandMenu,
+  invokeChoices,
+  nextIntentId,
+  placeChoices,
+  targetAgrees,
+  unorderedTarget,
+} from "../src/menu.js";
+import { emptySelection, handleAct } from "../src/handlers.js";
+import { keyed } from "../src/panels.js";
+import { limits, outcomeText, stepName } from "../src/text.js";
 import { catalog, fixture } from "./fixtures.js";
 
 describe("rotateOpenings (R1.1: a quarter turn moves N→E→S→W→N)", () => {
@@ -212,40 +212,46 @@ describe("invokeChoices (R4.2.2, R5): card, then payment, then target tokens", (
     expect(pay.actionText).toBeNull();
   });
 
-  it("narrows an E07 pair token by token: any first slot, then a later slot of the same temple", () => {
+  it("narrows an E07 pair token by token: any slot first, then any other slot of the same temple", () => {
     const first = invokeChoices(menu, e07, "teal", []);
     expect(first.stage).toBe("target");
     expect(first.complete).toBe(false);
-    // every slot but E2 can start a pair, in both temples
-    expect(first.next).toEqual([
-      ...SLOT_ORDER.slice(0, 8).map((s) => `gold:${s}`),
-      ...SLOT_ORDER.slice(0, 8).map((s) => `silver:${s}`),
-    ]);
-    const second = invokeChoices(menu, e07, "teal", ["gold:W0"]);
+    // every slot can start a pair, in both temples (E2 too: a pair is unordered)
+    expect(first.next).toEqual([...SLOT_ORDER.map((s) => `gold:${s}`), ...SLOT_ORDER.map((s) => `silver:${s}`)]);
+    const second = invokeChoices(menu, e07, "teal", ["gold:N1"]);
     expect(second.complete).toBe(false);
-    expect(second.next).toEqual(["gold:N0", "gold:N1", "gold:N2", "gold:E0", "gold:E1", "gold:E2"]);
-    const done = invokeChoices(menu, e07, "teal", ["gold:W0", "gold:N1"]);
+    expect(second.next).toEqual(SLOT_ORDER.filter((s) => s !== "N1").map((s) => `gold:${s}`));
+    const done = invokeChoices(menu, e07, "teal", ["gold:N1", "gold:W0"]);
     expect(done.complete).toBe(true);
     expect(done.next).toEqual([]);
+    // sent in the engine's slot order, whatever the order of the picks
+    expect(done.target).toBe("gold:W0 gold:N1");
     expect(done.actionText).toBe(`invoke ${e07} teal gold:W0 gold:N1`);
+    expect(invokeChoices(menu, e07, "teal", ["gold:N1", "silver:W0"]).stage).toBe("invalid");
+    expect(invokeChoices(menu, e07, "teal", ["gold:N1", "gold:N1"]).stage).toBe("invalid");
   });
 
-  it("lets an E06 target stop after one relic or go on to a pair", () => {
+  it("lets an E06 target stop after one relic or go on to any partner, in either temple", () => {
     const texts = menu.target_sets[menu.invokes.find((i) => i[0] === e06)[2]];
     const singles = texts.filter((t) => !t.includes(" "));
     const first = invokeChoices(menu, e06, "teal", []);
     expect(first.next).toEqual(singles);
     expect(first.complete).toBe(false);
-    const one = invokeChoices(menu, e06, "teal", [singles[0]]);
-    expect(one.complete).toBe(true);
-    expect(one.actionText).toBe(`invoke ${e06} teal ${singles[0]}`);
-    expect(one.next).toEqual(singles.slice(1)); // the pair is named in canonical order
-    const last = invokeChoices(menu, e06, "teal", [singles.at(-1)]);
-    expect(last.complete).toBe(true);
-    expect(last.next).toEqual([]);
-    const pair = invokeChoices(menu, e06, "teal", [singles[0], singles[1]]);
+    for (const one of singles) {
+      const c = invokeChoices(menu, e06, "teal", [one]);
+      expect(c.complete).toBe(true);
+      expect(c.actionText).toBe(`invoke ${e06} teal ${one}`);
+      // every other unknown relic can be its partner, the ones listed before it too
+      expect(c.next).toEqual(singles.filter((t) => t !== one));
+    }
+    const [a, b] = [singles.at(-1), singles[0]];
+    expect(a.split(":")[0]).not.toBe(b.split(":")[0]); // the fixture has unknown relics in both temples
+    const listed = texts.find((t) => t.split(" ").length === 2 && t.includes(a) && t.includes(b));
+    expect(listed).not.toBe(`${a} ${b}`); // picked in the other order than the engine lists the pair
+    const pair = invokeChoices(menu, e06, "teal", [a, b]);
     expect(pair.complete).toBe(true);
     expect(pair.next).toEqual([]);
+    expect(pair.actionText).toBe(`invoke ${e06} teal ${listed}`);
   });
 
   it("handles a single-token target (E11) and rejects tokens off the menu", () => {
@@ -317,6 +323,133 @@ describe("invokeChoices (R4.2.2, R5): card, then payment, then target tokens", (
   });
 });
 
+describe("target order: unordered pairs (E06, E07, E10) may be picked in any order", () => {
+  const confront = fixture("confront").menu;
+  // E10 as the engine lists it: pairs of spaces of one temple, lower index first, one holding a tile
+  const e10 = {
+    phase: "confront",
+    player: 0,
+    pass: true,
+    invokes: [["10a", "charm", 0]],
+    target_sets: [["gold:0 gold:3", "gold:0 gold:7", "gold:3 gold:7", "gold:3 gold:8", "silver:2 silver:5"]],
+  };
+  const cases = [
+    ...confront.invokes.filter(([c]) => ["E06", "E07"].includes(catalog.cards[c].effect)).map((inv) => [catalog.cards[inv[0]].effect, confront, inv]),
+    ["E10", e10, e10.invokes[0]],
+  ];
+
+  it.each(cases)("%s: every listed pair is reachable from either member and sent as listed", (effect, menu, [card, pay, set]) => {
+    const pairs = menu.target_sets[set].filter((t) => t.split(" ").length === 2);
+    expect(pairs.length).toBeGreaterThan(3);
+    const first = invokeChoices(menu, card, pay, []).next;
+    for (const text of pairs) {
+      const [a, b] = text.split(" ");
+      for (const [x, y] of [[a, b], [b, a]]) {
+        expect(first).toContain(x);
+        const after = invokeChoices(menu, card, pay, [x]);
+        expect(after.next).toContain(y);
+        const done = invokeChoices(menu, card, pay, [x, y]);
+        expect(done.complete).toBe(true);
+        expect(done.target).toBe(text);
+        expect(done.actionText).toBe(`invoke ${card} ${pay} ${text}`);
+      }
+    }
+  });
+
+  it.each(cases)("%s: after one member, only its partners are offered", (effect, menu, [card, pay, set]) => {
+    const pairs = menu.target_sets[set].filter((t) => t.split(" ").length === 2).map((t) => t.split(" "));
+    for (const x of invokeChoices(menu, card, pay, []).next) {
+      const partners = pairs.filter((p) => p.includes(x)).map((p) => (p[0] === x ? p[1] : p[0]));
+      expect(new Set(invokeChoices(menu, card, pay, [x]).next)).toEqual(new Set(partners));
+    }
+  });
+
+  it("keeps the order of other targets: E08 a line then a direction, E09 a space then an orientation", () => {
+    const small = fixture("confront_small").menu;
+    const [card, pay] = small.invokes.find(([c]) => catalog.cards[c].effect === "E08");
+    expect(invokeChoices(small, card, pay, []).next).not.toContain("east");
+    expect(invokeChoices(small, card, pay, ["east"]).stage).toBe("invalid");
+    const m = { phase: "confront", invokes: [["09a", "brown", 0]], target_sets: [["gold:4 rot1", "silver:7 rot2"]] };
+    expect(invokeChoices(m, "09a", "brown", []).next).toEqual(["gold:4", "silver:7"]);
+    expect(invokeChoices(m, "09a", "brown", ["rot1"]).stage).toBe("invalid");
+  });
+
+  it("tells unordered targets: two places on the boards", () => {
+    expect(unorderedTarget(["gold:W0", "gold:N1"])).toBe(true);
+    expect(unorderedTarget(["gold:0", "gold:3"])).toBe(true);
+    expect(unorderedTarget(["gold:W0"])).toBe(false);
+    expect(unorderedTarget(["gold:row0", "east"])).toBe(false);
+    expect(unorderedTarget(["gold:4", "rot1"])).toBe(false);
+    expect(unorderedTarget(["violet:1", "teal:2"])).toBe(false); // sticks, not spaces
+    expect(unorderedTarget(["jade:1", "jade:2"], ["jade", "onyx"])).toBe(true);
+  });
+});
+
+describe("targetAgrees: does a target fit the picks so far?", () => {
+  it("needs the prefix of an ordered target, any members of an unordered one", () => {
+    expect(targetAgrees(["gold:row0", "east"], ["gold:row0"])).toBe(true);
+    expect(targetAgrees(["gold:row0", "east"], ["east"])).toBe(false);
+    expect(targetAgrees(["gold:W0", "gold:N1"], ["gold:N1"])).toBe(true);
+    expect(targetAgrees(["gold:W0", "gold:N1"], ["gold:N1", "gold:W0"])).toBe(true);
+    expect(targetAgrees(["gold:W0", "gold:N1"], ["gold:N1", "gold:N1"])).toBe(false);
+    expect(targetAgrees(["gold:W0"], ["gold:W0", "gold:N1"])).toBe(false);
+    expect(targetAgrees([], [])).toBe(true);
+  });
+});
+
+describe("handleAct: one handler per control", () => {
+  const call = fixture("call").menu;
+  const click = (data, sel = emptySelection(), menu = call) => ({ data, sel, menu, temples: ["gold", "silver"] });
+
+  it("lets timeline and hot-seat controls work even when no play is possible", () => {
+    expect(handleAct("tl", click({ type: "undo" }), false)).toEqual({ move: "undo" });
+    expect(handleAct("take-over", click({}), false)).toEqual({ send: { type: "take_over" } });
+    expect(handleAct("new-game", click({}), false)).toEqual({ send: { type: "new_game" } });
+    expect(handleAct("tl", click({ type: "explode" }), false)).toBeNull();
+    expect(handleAct("fork", click({}), false)).toEqual({ send: { type: "fork" } });
+    expect(handleAct("reveal", click({}), false)).toEqual({ send: { type: "reveal" } });
+  });
+
+  it("ignores decisions while no play is possible, and unknown controls", () => {
+    const card = call.groups[0][0];
+    expect(handleAct("toggle-card", click({ card }), false)).toBeNull();
+    expect(handleAct("toString", click({}), true)).toBeNull();
+    expect(handleAct("nothing", click({}), true)).toBeNull();
+  });
+
+  it("returns a new selection without changing the old one, then the play", () => {
+    const card = call.groups[0][0];
+    const before = emptySelection();
+    const toggled = handleAct("toggle-card", click({ card }, before), true);
+    expect(toggled.sel.call).toEqual([card]);
+    expect(before.call).toEqual([]);
+    expect(handleAct("call-confirm", click({}, toggled.sel), true)).toEqual({ send: { type: "play", action: `call ${card}` } });
+    expect(handleAct("toggle-card", click({ card: "99z" }, before), true)).toBeNull();
+    expect(handleAct("give-card", click({ card }, before, { phase: "give" }), true)).toBeNull(); // no menu.gives
+  });
+
+  it("goes back one level at a time", () => {
+    const sel = { ...emptySelection(), invoke: { card: "07d", pay: "teal", tokens: ["gold:W0"] } };
+    const one = handleAct("back", click({}, sel), true).sel;
+    expect(one.invoke).toEqual({ card: "07d", pay: "teal", tokens: [] });
+    const two = handleAct("back", click({}, one), true).sel;
+    expect(two.invoke).toEqual({ card: "07d", pay: null, tokens: [] });
+    expect(handleAct("back", click({}, two), true).sel.invoke).toEqual({ card: null, pay: null, tokens: [] });
+  });
+});
+
+describe("keyed: list keys for keyed redraws", () => {
+  it("keys items by their text and numbers repeats", () => {
+    expect(keyed(["brown:1", "brown:1", "teal:N", "brown:1"], (s) => s).map(([k]) => k)).toEqual([
+      "brown:1",
+      "brown:1#2",
+      "teal:N",
+      "brown:1#3",
+    ]);
+    expect(keyed(null, (s) => s)).toEqual([]);
+  });
+});
+
 describe("placeChoices (R4.3.2)", () => {
   const menu = fixture("place").menu;
   it("lists the legal spaces and the rotations of each", () => {
@@ -344,17 +477,25 @@ describe("placeChoices (R4.3.2)", () => {
 });
 
 describe("names, tokens and small readers", () => {
-  it("names each step by its phase and rule", () => {
-    expect(stepName("call")).toBe("Call of Fate (R4.1)");
-    expect(stepName("confront")).toBe("Confrontation (R4.2)");
-    expect(stepName("place")).toBe("Exploration (R4.3)");
-    expect(stepName("give")).toBe("New Deal (R4.4)");
-    expect(stepName("over")).toBe("Game over (R7)");
+  it("names each step by its phase and rule, from the catalog", () => {
+    expect(stepName(catalog, "call")).toBe("Call of Fate (R4.1)");
+    expect(stepName(catalog, "confront")).toBe("Confrontation (R4.2)");
+    expect(stepName(catalog, "place")).toBe("Exploration (R4.3)");
+    expect(stepName(catalog, "give")).toBe("New Deal (R4.4)");
+    expect(stepName(catalog, "over")).toBe("Game over (R7)");
     const outcome = fixture("over").board.outcome;
-    expect(stepName("over", outcome)).toMatch(/^Game over \(R7\): gold wins/);
-    expect(outcomeText({ winner: 1, reason: "three_cursed", rule: "R7.1", scores: [9, 20] })).toBe(
-      "silver wins, three cursed relics face up (R7.1.1) — 9 : 20",
+    expect(stepName(catalog, "over", outcome, ["gold", "silver"])).toMatch(/^Game over \(R7\): gold wins, a score of 25 or more/);
+    expect(outcomeText(catalog, { winner: 1, reason: "three_cursed", rule: "R7.1", scores: [9, 20] }, ["gold", "silver"])).toBe(
+      "silver wins, three cursed relics face up (R7.1) — 9 : 20",
     );
+  });
+  it("keeps no words of its own: without the catalog a step is its phase", () => {
+    expect(stepName({}, "call")).toBe("call");
+    expect(stepName(null, "give")).toBe("give");
+    expect(outcomeText({}, { winner: 0, reason: "full_temple", scores: [3, 1] }, ["gold"])).toBe("gold wins, full_temple — 3 : 1");
+    expect(limits({})).toEqual({ cursedLimit: null, targetScore: null });
+    expect(limits({ limits: { cursed_limit: 4, target_score: 30 } })).toEqual({ cursedLimit: 4, targetScore: 30 });
+    expect(limits(catalog)).toEqual({ cursedLimit: 3, targetScore: 25 });
   });
   it("reads relics and sticks", () => {
     expect(parseRelic("c6")).toEqual({ token: "c6", cursed: true, points: 6 });
@@ -387,23 +528,22 @@ describe("names, tokens and small readers", () => {
     expect(describeToken("rot1")).toMatch(/^orientation 1/);
     expect(describeToken("N")).toBe("new face a naga");
   });
-  it("escapes markup", () => {
-    expect(esc(`<a href="x">&'`)).toBe("&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
-    expect(esc(null)).toBe("");
-  });
   it("numbers intents above anything sent or acknowledged", () => {
     expect(nextIntentId(0, null, null)).toBe(1);
     expect(nextIntentId(3, { ack: 7 }, { id: 5 })).toBe(8);
     expect(nextIntentId(9, { ack: 2 }, undefined)).toBe(10);
   });
-  it("maps keys to timeline intents, not past either end", () => {
+  it("maps keys and buttons to the step they want, not past either end", () => {
     const mid = { step: 3, last: 5, at_end: false };
-    expect(timelineKeyIntent("ArrowLeft", mid)).toEqual({ type: "undo" });
-    expect(timelineKeyIntent("ArrowRight", mid)).toEqual({ type: "redo" });
-    expect(timelineKeyIntent("Home", mid)).toEqual({ type: "start" });
-    expect(timelineKeyIntent("End", mid)).toEqual({ type: "end" });
-    expect(timelineKeyIntent("ArrowLeft", { step: 0, last: 5, at_end: false })).toBeNull();
-    expect(timelineKeyIntent("End", { step: 5, last: 5, at_end: true })).toBeNull();
-    expect(timelineKeyIntent("x", mid)).toBeNull();
+    expect(["ArrowLeft", "ArrowRight", "Home", "End", "x"].map(keyMove)).toEqual(["undo", "redo", "start", "end", null]);
+    expect(moveTarget("undo", mid, 3)).toBe(2);
+    expect(moveTarget("redo", mid, 3)).toBe(4);
+    expect(moveTarget("start", mid, 3)).toBe(0);
+    expect(moveTarget("end", mid, 3)).toBe(5);
+    expect(moveTarget("undo", mid, 1)).toBe(0); // from the step already wanted, not the one shown
+    expect(moveTarget("undo", { step: 0, last: 5 }, 0)).toBeNull();
+    expect(moveTarget("end", { step: 5, last: 5 }, 5)).toBeNull();
+    expect(moveTarget("fly", mid, 3)).toBeNull();
+    expect(moveTarget("undo", null, 3)).toBeNull();
   });
 });

@@ -1,62 +1,16 @@
 // render() against a fake anywidget model, on boards of real games (tests/fixtures).
-import { afterEach, describe, expect, it, vi } from "vitest";
-import widget, { TRAITS, viewState, widgetMarkup } from "../src/index.js";
-import { catalog, fixture } from "./fixtures.js";
-
-/** A stand-in for the anywidget model: get / set (fires change:<name>) / on / off / save_changes. */
-function fakeModel(traits) {
-  const data = { catalog, intent: {}, ...traits };
-  const handlers = new Map();
-  return {
-    data,
-    handlers,
-    get: (name) => data[name],
-    set: vi.fn((name, value) => {
-      data[name] = value;
-      for (const h of [...(handlers.get(`change:${name}`) ?? [])]) h({ name, new: value });
-    }),
-    on: vi.fn((event, cb) => {
-      if (!handlers.has(event)) handlers.set(event, []);
-      handlers.get(event).push(cb);
-    }),
-    off: vi.fn((event, cb) => {
-      const list = handlers.get(event) ?? [];
-      const i = list.indexOf(cb);
-      if (i >= 0) list.splice(i, 1);
-    }),
-    save_changes: vi.fn(),
-    listenerCount: () => [...handlers.values()].reduce((n, l) => n + l.length, 0),
-    /** Python's side of a change: set a trait (as a sync from the kernel would). */
-    push(name, value) {
-      data[name] = value;
-      for (const h of [...(handlers.get(`change:${name}`) ?? [])]) h({ name, new: value });
-    },
-  };
-}
+import { render as litRender } from "lit-html";
+import { afterEach, describe, expect, it } from "vitest";
+import widget from "../src/index.js";
+import { TRAITS } from "../src/view.js";
+import { viewState, widgetTemplate } from "../src/markup.js";
+import { catalog, fixture, mountFixture } from "./fixtures.js";
 
 const mounted = [];
 function mount(name, patch = {}) {
-  const f = fixture(name); // expanded menu, for the assertions
-  const model = fakeModel({
-    board: f.board,
-    menu: fixture(name, { raw: true }).menu, // the view gets the menu as Python sends it
-    timeline: f.timeline,
-    events: f.events,
-    status: f.status,
-    ...patch,
-  });
-  const el = document.createElement("div");
-  document.body.appendChild(el);
-  const cleanup = widget.render({ model, el });
-  mounted.push({ el, cleanup });
-  const q = (id) => el.querySelector(`[data-testid="${id}"]`);
-  const click = (id) => {
-    const node = q(id);
-    if (!node) throw new Error(`no element ${id}`);
-    node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-  };
-  const intents = () => model.set.mock.calls.filter((c) => c[0] === "intent").map((c) => c[1]);
-  return { f, model, el, q, click, intents, cleanup };
+  const m = mountFixture(widget.render, name, patch);
+  mounted.push(m);
+  return m;
 }
 
 afterEach(() => {
@@ -169,6 +123,19 @@ describe("drawing", () => {
     expect(el.querySelector('[data-testid="actions"]').textContent).not.toContain("decides");
   });
 
+  it("counts cursed relics face up against the catalog's limit (R7.1.1)", () => {
+    const { f, q } = mount("rich");
+    const p = f.board.players.find((pl) => pl.cursed_up > 0);
+    const chip = [...q(`player-${p.player}`).querySelectorAll(".naga-chip")].find((n) => n.textContent.startsWith("☠"));
+    expect(chip.textContent).toBe(`☠ ${p.cursed_up}/3`);
+    expect(chip.getAttribute("title")).toBe("cursed relics face up (3 lose, R7.1.1)");
+    expect(q(`score-${p.player}`).getAttribute("title")).toBe("a score of 25 or more wins (R7.1.2)");
+    const other = mount("rich", { catalog: { ...catalog, limits: { cursed_limit: 4, target_score: 30 } } });
+    const chip4 = [...other.q(`player-${p.player}`).querySelectorAll(".naga-chip")].find((n) => n.textContent.startsWith("☠"));
+    expect(chip4.textContent).toBe(`☠ ${p.cursed_up}/4`);
+    expect(other.q(`score-${p.player}`).getAttribute("title")).toContain("30 or more");
+  });
+
   it("shows sticks with their faces, fate totals, scores, supply and counts", () => {
     const { f, q } = mount("confront");
     const p = f.board.players[f.menu.player];
@@ -227,11 +194,6 @@ describe("drawing", () => {
     expect(q("log").textContent).toContain("R9.9");
   });
 
-  it("reads the log from `log` when there is no `events` trait", () => {
-    const { q } = mount("call", { events: undefined, log: [{ step: 0, rule: "R3.1", kind: "k", text: "old name" }] });
-    expect(q("log").textContent).toContain("old name");
-  });
-
   it("reports its render times when the page asks for them", () => {
     globalThis.__nagaRenderTimes = [];
     try {
@@ -249,22 +211,28 @@ describe("drawing", () => {
     expect(el.textContent).toContain("No board to show");
   });
 
-  it("builds the markup of a typical board in well under 10 ms", () => {
+  it("draws a typical board in well under 10 ms once its templates are known", () => {
     const f = fixture("confront");
     const view = viewState({ catalog, ...f });
-    widgetMarkup(view); // warm up
+    const box = document.createElement("div");
+    litRender(widgetTemplate(view), box); // the first draw builds the DOM
     const t0 = performance.now();
-    for (let i = 0; i < 50; i++) widgetMarkup({ ...view, board: { ...f.board, round: i } });
+    for (let i = 0; i < 50; i++) litRender(widgetTemplate({ ...view, board: { ...f.board, round: i } }), box);
     expect((performance.now() - t0) / 50).toBeLessThan(10);
+    expect(box.querySelector('[data-testid="table"]').textContent).toContain("Round49");
   });
 
-  it("redraws a typical board with one innerHTML in bounded time, even in jsdom", () => {
-    const { model } = mount("confront");
+  it("patches the DOM on a redraw instead of rebuilding it", () => {
+    const { model, q, el } = mount("confront");
     const f = fixture("confront");
+    const pass = q("pass");
+    const boardSvg = el.querySelector("svg.naga-board");
     const t0 = performance.now();
-    for (let i = 0; i < 10; i++) model.push("board", { ...f.board, round: f.board.round + (i % 2) });
-    // jsdom parses HTML far slower than a browser (where a redraw takes a few ms)
-    expect((performance.now() - t0) / 10).toBeLessThan(400);
+    for (let i = 0; i < 10; i++) model.push("board", { ...f.board, round: f.board.round + (i % 2) + 1 });
+    expect((performance.now() - t0) / 10).toBeLessThan(100);
+    expect(q("pass")).toBe(pass);
+    expect(el.querySelector("svg.naga-board")).toBe(boardSvg);
+    expect(q("table").textContent).toContain(`Round${f.board.round + 2}`);
   });
 });
 
@@ -311,7 +279,7 @@ describe("the call (R4.1)", () => {
     const { f, el, q } = mount("call", { timeline: { ...fixture("call").timeline, can_play: false, at_end: false } });
     expect(el.querySelectorAll('[data-testid^="card-"]')).toHaveLength(0);
     expect(q("confirm")).toBeNull();
-    expect(q("actions").textContent).toContain("looking at step");
+    expect(q("actions").textContent).toContain("looking at a past step");
     void f;
   });
 
@@ -357,16 +325,16 @@ describe("the confrontation (R4.2)", () => {
     click(`pay-${pay}`);
     expect(q("confirm").disabled).toBe(true);
     // every first token is offered as a button and, being a slot, on the board
-    expect(el.querySelectorAll('[data-testid^="target-"]')).toHaveLength(16);
+    expect(el.querySelectorAll('[data-testid^="target-"]')).toHaveLength(18);
     const slot = q("slot-gold-W0");
     expect(slot.getAttribute("role")).toBe("button");
     expect(slot.getAttribute("tabindex")).toBe("0");
     expect(slot.getAttribute("aria-label")).toContain("gold temple");
     slot.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     expect(q("chosen-tokens").textContent).toBe("gold:W0");
-    // only later slots of the same temple remain
+    // every other slot of the same temple remains
     const next = [...el.querySelectorAll('[data-testid^="target-"]')].map((n) => n.dataset.testid);
-    expect(next).toEqual(["N0", "N1", "N2", "E0", "E1", "E2"].map((s) => `target-gold:${s}`));
+    expect(next).toEqual(["W2", "W1", "N0", "N1", "N2", "E0", "E1", "E2"].map((s) => `target-gold:${s}`));
     expect(q("slot-silver-W2")).toBeNull();
     click("target-gold:N1");
     expect(q("confirm").disabled).toBe(false);
@@ -460,6 +428,16 @@ describe("the placement (R4.3) and the New Deal (R4.4)", () => {
     expect(intents().at(-1)).toMatchObject({ type: "play", action: `place ${s} rot${rots.at(-1)}` });
   });
 
+  it("offers only the cards of menu.gives", () => {
+    const base = fixture("give", { raw: true }).menu;
+    const { f, el } = mount("give", { menu: { ...base, gives: base.gives.slice(0, 1) } });
+    expect([...el.querySelectorAll('[data-testid^="give-"]')].map((n) => n.dataset.card)).toEqual(f.menu.gives.slice(0, 1));
+    const { gives, ...noGives } = base;
+    void gives;
+    const none = mount("give", { menu: noGives });
+    expect(none.el.querySelectorAll('[data-testid^="give-"]')).toHaveLength(0);
+  });
+
   it("gives one of the drawn cards", () => {
     const { f, q, click, intents } = mount("give");
     expect(q("confirm").disabled).toBe(true);
@@ -471,37 +449,102 @@ describe("the placement (R4.3) and the New Deal (R4.4)", () => {
 });
 
 describe("the timeline", () => {
-  it("sends goto from the slider and start/undo/redo/end from the buttons", () => {
-    const { f, q, click, intents } = mount("branches");
+  /** Python's answer to a goto: the cursor at `to`, the intent acknowledged (`statusFirst`: the
+   * traits set in the other order, as some managers do); then the view's microtask runs. */
+  async function answer(model, intent, statusFirst = false) {
+    const timeline = { ...model.get("timeline"), step: intent.to, at_end: intent.to === model.get("timeline").last };
+    const status = { ...model.get("status"), ack: intent.id };
+    if (statusFirst) model.push("status", status);
+    model.push("timeline", timeline);
+    if (!statusFirst) model.push("status", status);
+    await Promise.resolve();
+  }
+
+  it("sends goto from the slider and the buttons, each stamped with the step and branch shown", async () => {
+    const { f, q, click, model, intents } = mount("branches");
     const slider = q("tl-slider");
     expect(Number(slider.max)).toBe(f.timeline.last);
     expect(Number(slider.value)).toBe(f.timeline.step);
     slider.value = "2";
     slider.dispatchEvent(new Event("change", { bubbles: true }));
-    click("tl-start");
-    click("tl-back");
-    click("tl-forward");
-    click("tl-end");
+    for (const id of ["tl-start", "tl-forward", "tl-end", "tl-back"]) {
+      await answer(model, intents().at(-1));
+      click(id);
+    }
+    await answer(model, intents().at(-1));
+    const last = f.timeline.last;
+    const branch = f.timeline.branch;
     expect(intents().map(({ id, ...rest }) => rest)).toEqual([
-      { type: "goto", step: 2 },
-      { type: "start" },
-      { type: "undo" },
-      { type: "redo" },
-      { type: "end" },
+      { type: "goto", to: 2, step: f.timeline.step, branch },
+      { type: "goto", to: 0, step: 2, branch },
+      { type: "goto", to: 1, step: 0, branch },
+      { type: "goto", to: last, step: 1, branch },
+      { type: "goto", to: last - 1, step: last, branch },
     ]);
     const ids = intents().map((i) => i.id);
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it("answers the arrow, Home and End keys on the widget, not in a form field", () => {
-    const { el, q, intents } = mount("branches");
+  it("shows each step while the slider is dragged, with one goto in flight, to the latest step wanted", async () => {
+    const { q, model, intents } = mount("branches");
+    const slider = q("tl-slider");
+    for (const v of ["1", "2", "3", "4"]) {
+      slider.value = v;
+      slider.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    expect(intents().map((i) => i.to)).toEqual([1]); // the others wait for the answer
+    expect(Number(q("tl-slider").value)).toBe(4); // the slider stays where it is dragged
+    expect(q("tl-position").textContent).toContain(`step ${fixture("branches").timeline.step} /`); // the step drawn
+    await answer(model, intents()[0]);
+    expect(intents().map((i) => i.to)).toEqual([1, 4]); // straight to the latest wish
+    await answer(model, intents()[1]);
+    expect(intents()).toHaveLength(2);
+    expect(Number(q("tl-slider").value)).toBe(4);
+  });
+
+  it("never drops a press of a held arrow key: the presses add up to the step wanted", async () => {
+    const { f, el, model, intents, q } = mount("branches");
+    const root = el.querySelector('[data-testid="root"]');
+    for (let i = 0; i < 3; i++) root.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowLeft", bubbles: true }));
+    expect(intents().map((i) => i.to)).toEqual([f.timeline.step - 1]);
+    expect(Number(q("tl-slider").value)).toBe(f.timeline.step - 3);
+    await answer(model, intents()[0]);
+    expect(intents().map((i) => i.to)).toEqual([f.timeline.step - 1, f.timeline.step - 3]);
+  });
+
+  it("gives up a step that Python refused instead of asking again", async () => {
+    const { q, model, intents } = mount("branches");
+    const slider = q("tl-slider");
+    slider.value = "1";
+    slider.dispatchEvent(new Event("input", { bubbles: true }));
+    model.push("status", { ...model.get("status"), ack: intents()[0].id, message: { level: "error", text: "ignored" } });
+    await Promise.resolve();
+    expect(intents()).toHaveLength(1);
+    expect(Number(q("tl-slider").value)).toBe(model.get("timeline").step);
+  });
+
+  it("stamps the next goto with the step of the whole answer, whatever order its traits arrive in", async () => {
+    const { q, model, intents } = mount("branches");
+    const slider = q("tl-slider");
+    for (const v of ["1", "3"]) {
+      slider.value = v;
+      slider.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    await answer(model, intents()[0], true); // status (with the ack) before the timeline
+    expect(intents().map((i) => [i.to, i.step])).toEqual([[1, fixture("branches").timeline.step], [3, 1]]);
+  });
+
+  it("answers the arrow, Home and End keys on the widget, not in a form field", async () => {
+    const { el, q, model, intents } = mount("branches");
     const root = el.querySelector('[data-testid="root"]');
     expect(root.tabIndex).toBe(0);
     for (const key of ["ArrowLeft", "ArrowRight", "Home", "End"]) {
       root.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+      await answer(model, intents().at(-1));
     }
-    expect(intents().map((i) => i.type)).toEqual(["undo", "redo", "start", "end"]);
+    const { last, step } = fixture("branches").timeline;
+    expect(intents().map((i) => i.to)).toEqual([step - 1, step, 0, last]);
     q("tl-slider").dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowLeft", bubbles: true }));
     q("branch-select").dispatchEvent(new KeyboardEvent("keydown", { key: "Home", bubbles: true }));
     expect(intents()).toHaveLength(4);
@@ -514,7 +557,8 @@ describe("the timeline", () => {
     select.value = "0";
     select.dispatchEvent(new Event("change", { bubbles: true }));
     click("fork");
-    expect(intents().map(({ id, ...rest }) => rest)).toEqual([{ type: "branch", index: 0 }, { type: "fork" }]);
+    const at = { step: f.timeline.step, branch: f.timeline.branch };
+    expect(intents().map(({ id, ...rest }) => rest)).toEqual([{ type: "branch", index: 0, ...at }, { type: "fork", ...at }]);
     expect(q("confirm")).toBeNull(); // in the past, not armed: no play
   });
 

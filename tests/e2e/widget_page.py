@@ -83,8 +83,10 @@ def last_step(page: Page) -> int:
 
 def slider_box(page: Page) -> dict[str, float]:
     """The slider's box, once it is scrolled to the middle of the view and nothing covers it."""
-    slider(page).evaluate("el => el.scrollIntoView({block: 'center'})")
+    # scrolled again at every poll: the layout may still shift (and hide it under a toolbar) after the first scroll
     page.wait_for_function(f"""() => {{ const s = document.querySelector('{ROOT_SELECTOR} [data-testid="tl-slider"]');
+        const r0 = s.getBoundingClientRect(); const at0 = document.elementFromPoint(r0.x + 3, r0.y + r0.height / 2);
+        if (at0 !== s) s.scrollIntoView({{block: 'center'}});
         const r = s.getBoundingClientRect(); const at = document.elementFromPoint(r.x + 3, r.y + r.height / 2);
         const same = s.dataset.lastTop === String(r.top); s.dataset.lastTop = r.top; return same && at === s; }}""",
                            polling=100, timeout=30_000)

@@ -1,1174 +1,152 @@
 // naga_widget.js: GENERATED from js/src by `npm run build` (esbuild). Do not edit by hand: change js/src and rebuild.
-
-// src/geometry.js
-var DIRECTIONS = ["N", "E", "S", "W"];
-var SLOT_ORDER = ["W2", "W1", "W0", "N0", "N1", "N2", "E0", "E1", "E2"];
-function normalizeOpenings(openings) {
-  const set = new Set(String(openings ?? "").toUpperCase());
-  return DIRECTIONS.filter((d) => set.has(d)).join("");
-}
-function rotateOpenings(openings, k) {
-  const turns = ((Number(k) || 0) % 4 + 4) % 4;
-  const set = new Set(
-    normalizeOpenings(openings).split("").map((d) => DIRECTIONS[(DIRECTIONS.indexOf(d) + turns) % 4])
-  );
-  return DIRECTIONS.filter((d) => set.has(d)).join("");
-}
-function tileGeometry(openings, size = 60, ratio = 0.3) {
-  const dirs = normalizeOpenings(openings);
-  const w = Math.round(size * ratio * 100) / 100;
-  const half = size / 2;
-  const c = half - w / 2;
-  const long = half + w / 2;
-  const rects = {
-    N: { x: c, y: 0, w, h: long, x1: half, y1: half, x2: half, y2: 0 },
-    E: { x: c, y: c, w: long, h: w, x1: half, y1: half, x2: size, y2: half },
-    S: { x: c, y: c, w, h: long, x1: half, y1: half, x2: half, y2: size },
-    W: { x: 0, y: c, w: long, h: w, x1: half, y1: half, x2: 0, y2: half }
-  };
-  const corridors = dirs.split("").map((dir) => ({ dir, ...rects[dir] }));
-  return {
-    size,
-    width: w,
-    center: { x: half, y: half },
-    closed: dirs.length === 0,
-    hub: dirs.length ? { x: c, y: c, w, h: w } : null,
-    corridors
-  };
-}
-function templeLayout(options = {}) {
-  const cell = options.cell ?? 64;
-  const margin = options.margin ?? 48;
-  const slotShort = options.slotShort ?? 26;
-  const slotLong = options.slotLong ?? 40;
-  const gap = options.gap ?? 5;
-  const size = 3 * cell;
-  const spaces = [];
-  for (let i = 0; i < 9; i++) {
-    const row = Math.floor(i / 3);
-    const col = i % 3;
-    const x = margin + col * cell;
-    const y = margin + row * cell;
-    spaces.push({ index: i, row, col, x, y, size: cell, cx: x + cell / 2, cy: y + cell / 2 });
-  }
-  const slots = SLOT_ORDER.map((slot, index) => {
-    const side = slot[0];
-    const n = Number(slot[1]);
-    let x;
-    let y;
-    let w;
-    let h;
-    let space;
-    let labelX;
-    let labelY;
-    if (side === "W") {
-      w = slotShort;
-      h = slotLong;
-      x = margin - gap - w;
-      y = margin + n * cell + (cell - h) / 2;
-      space = 3 * n;
-      labelX = x - 8;
-      labelY = y + h / 2;
-    } else if (side === "N") {
-      w = slotLong;
-      h = slotShort;
-      x = margin + n * cell + (cell - w) / 2;
-      y = margin - gap - h;
-      space = n;
-      labelX = x + w / 2;
-      labelY = y - 7;
-    } else {
-      w = slotShort;
-      h = slotLong;
-      x = margin + size + gap;
-      y = margin + n * cell + (cell - h) / 2;
-      space = 3 * n + 2;
-      labelX = x + w + 8;
-      labelY = y + h / 2;
-    }
-    return { slot, index, side, n, space, x, y, w, h, cx: x + w / 2, cy: y + h / 2, labelX, labelY };
-  });
-  const entrances = [0, 1, 2].map((col) => {
-    const w = slotLong * 0.75;
-    const h = 10;
-    const x = margin + col * cell + (cell - w) / 2;
-    const y = margin + size + gap;
-    return { name: `S${col}`, col, space: 6 + col, x, y, w, h, cx: x + w / 2, cy: y + h / 2 };
-  });
-  return {
-    width: 2 * margin + size,
-    height: 2 * margin + size,
-    cell,
-    margin,
-    grid: { x: margin, y: margin, size },
-    spaces,
-    slots,
-    entrances
-  };
-}
-var cachedLayout = null;
-function templeLayoutCached() {
-  if (!cachedLayout) cachedLayout = templeLayout();
-  return cachedLayout;
-}
-
-// src/text.js
-var STEP_NAMES = {
-  call: "Call of Fate (R4.1)",
-  confront: "Confrontation (R4.2)",
-  place: "Exploration (R4.3)",
-  give: "New Deal (R4.4)",
-  over: "Game over (R7)"
-};
-var REASONS = {
-  three_cursed: "three cursed relics face up (R7.1.1)",
-  target_score: "reached the target score (R7.1.2)",
-  full_temple: "a temple is full (R7.2)"
-};
-function esc(value) {
-  return String(value ?? "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
-function stepName(phase, outcome = null, names = ["gold", "silver"]) {
-  const base = STEP_NAMES[phase] ?? (phase ? String(phase) : "");
-  if (phase === "over" && outcome) return `${base}: ${outcomeText(outcome, names)}`;
-  return base;
-}
-function outcomeText(outcome, names = ["gold", "silver"]) {
-  if (!outcome) return "";
-  const who = names[outcome.winner] ?? `player ${outcome.winner}`;
-  const why = REASONS[outcome.reason] ?? outcome.reason ?? "";
-  const scores = Array.isArray(outcome.scores) ? ` \u2014 ${outcome.scores.join(" : ")}` : "";
-  return `${who} wins${why ? `, ${why}` : ""}${scores}`;
-}
-function stickSymbol(info) {
-  return info ? `${info.count}\xD7 ${info.stick}` : "";
-}
-
-// src/tokens.js
-function parseRelic(token) {
-  if (typeof token !== "string" || !token) return null;
-  return { token, cursed: token.startsWith("c"), points: Number(token.slice(1)) || 0 };
-}
-function parseStick(token) {
-  const [type, face = ""] = String(token).split(":");
-  const naga = face === "N";
-  return { type, face, naga, points: naga ? 0 : Number(face) || 0 };
-}
-function tokenTarget(token, temples = ["gold", "silver"]) {
-  const m = /^([A-Za-z]+):([WNE][0-2]|[0-8])$/.exec(String(token));
-  if (!m || !temples.includes(m[1])) return null;
-  if (/^[0-8]$/.test(m[2])) return { kind: "space", temple: m[1], space: Number(m[2]) };
-  return { kind: "slot", temple: m[1], slot: m[2] };
-}
-function describeToken(token, names = ["gold", "silver"], temples = ["gold", "silver"]) {
-  const t = String(token);
-  const target = tokenTarget(t, temples);
-  if (target?.kind === "slot") return `${target.temple} temple, relic slot ${target.slot}`;
-  if (target?.kind === "space") {
-    return `${target.temple} temple, space ${target.space} (row ${Math.floor(target.space / 3)}, col ${target.space % 3})`;
-  }
-  let m = /^([A-Za-z]+):(row|col)([0-2])$/.exec(t);
-  if (m) return `${m[1]} temple, ${m[2] === "row" ? "row" : "column"} ${m[3]}`;
-  m = /^p([01]):([a-z]+):(\w+)$/.exec(t);
-  if (m) return `${names[Number(m[1])] ?? `p${m[1]}`}'s ${m[2]} stick showing ${faceWord(m[3])}`;
-  m = /^([a-z]+):(\w+)$/.exec(t);
-  if (m) return `${m[1]} stick showing ${faceWord(m[2])}`;
-  m = /^rot([0-3])$/.exec(t);
-  if (m) return `orientation ${m[1]} (${m[1]} quarter turn${m[1] === "1" ? "" : "s"} clockwise)`;
-  if (["east", "west", "north", "south"].includes(t)) return `slide ${t}`;
-  if (/^(N|\d)$/.test(t)) return `new face ${faceWord(t)}`;
-  if (/^[a-z]+$/.test(t)) return `a ${t} stick from the supply`;
-  return t;
-}
-function faceWord(face) {
-  return face === "N" ? "a naga" : String(face);
-}
-function callActionText(cards) {
-  return ["call", ...[...cards].sort()].join(" ");
-}
-function invokeActionText(card, pay, tokens = []) {
-  return ["invoke", card, pay, ...tokens].join(" ").trim();
-}
-function placeActionText(space, rotation) {
-  return `place ${space} rot${rotation}`;
-}
-function giveActionText(card) {
-  return `give ${card}`;
-}
-function splitTarget(text) {
-  return String(text ?? "").split(/\s+/).filter(Boolean);
-}
-
-// src/menu.js
-function expandMenu(menu) {
-  if (!menu || !Array.isArray(menu.tokens) || !Array.isArray(menu.target_sets)) return menu;
-  const { tokens, ...rest } = menu;
-  const text = (target) => target === "" ? "" : target.split(" ").map((i) => tokens[Number(i)]).join(" ");
-  return { ...rest, target_sets: menu.target_sets.map((set) => set.map(text)) };
-}
-function callSelectionValid(menu, selection) {
-  if (!menu || menu.phase !== "call" || !Array.isArray(menu.groups)) return false;
-  if (!Array.isArray(selection) || selection.length === 0) return false;
-  if (new Set(selection).size !== selection.length) return false;
-  return menu.groups.some((group) => selection.every((card) => group.includes(card)));
-}
-function invokeChoices(menu, card = null, pay = null, chosen = []) {
-  const invokes = menu && menu.phase === "confront" && Array.isArray(menu.invokes) ? menu.invokes : [];
-  const cards = distinct(invokes.map((inv) => inv[0]));
-  const result = { stage: "card", cards, pays: [], next: [], complete: false, actionText: null, matching: 0 };
-  if (!card) return result;
-  if (!cards.includes(card)) return { ...result, stage: "invalid" };
-  const pays = distinct(invokes.filter((inv) => inv[0] === card).map((inv) => inv[1]));
-  if (!pay) return { ...result, stage: "pay", pays };
-  const triple = invokes.find((inv) => inv[0] === card && inv[1] === pay);
-  if (!triple) return { ...result, stage: "invalid", pays };
-  const texts = (menu.target_sets ?? [])[triple[2]] ?? [];
-  const picked = chosen ?? [];
-  const n = picked.length;
-  const matching = [];
-  for (const text of texts) {
-    const tokens = splitTarget(text);
-    if (tokens.length < n) continue;
-    let ok = true;
-    for (let i = 0; i < n; i++) {
-      if (tokens[i] !== picked[i]) {
-        ok = false;
-        break;
-      }
-    }
-    if (ok) matching.push(tokens);
-  }
-  if (!matching.length) return { ...result, stage: "invalid", pays };
-  const next = distinct(matching.filter((t) => t.length > n).map((t) => t[n]));
-  const complete = matching.some((t) => t.length === n);
-  return {
-    ...result,
-    stage: "target",
-    pays,
-    next,
-    complete,
-    actionText: complete ? invokeActionText(card, pay, picked) : null,
-    matching: matching.length
-  };
-}
-function placeChoices(menu, space = null) {
-  const places = menu && menu.phase === "place" && Array.isArray(menu.places) ? menu.places : [];
-  const spaces = distinct(places.map((p) => p[0])).sort((a, b) => a - b);
-  const rotations = space === null || space === void 0 ? [] : distinct(places.filter((p) => p[0] === Number(space)).map((p) => p[1])).sort((a, b) => a - b);
-  const base = menu?.room?.openings ?? "";
-  const openings = {};
-  for (const k of rotations) openings[k] = rotateOpenings(base, k);
-  return { spaces, rotations, openings };
-}
-function nextIntentId(lastSent, status, current) {
-  const ack = Number(status?.ack) || 0;
-  const cur = Number(current?.id) || 0;
-  return Math.max(Number(lastSent) || 0, ack, cur) + 1;
-}
-function timelineKeyIntent(key, timeline) {
-  if (!timeline) return null;
-  const atStart = (timeline.step ?? 0) <= 0;
-  const atEnd = timeline.at_end ?? (timeline.step ?? 0) >= (timeline.last ?? 0);
-  if (key === "ArrowLeft") return atStart ? null : { type: "undo" };
-  if (key === "ArrowRight") return atEnd ? null : { type: "redo" };
-  if (key === "Home") return atStart ? null : { type: "start" };
-  if (key === "End") return atEnd ? null : { type: "end" };
-  return null;
-}
-function distinct(items) {
-  return [...new Set(items)];
-}
-
-// src/svg.js
-var SCROLL_ICON = `<svg class="naga-icon" width="16" height="14" viewBox="0 0 16 14" aria-hidden="true" focusable="false"><rect x="3" y="2" width="10" height="10" rx="1" fill="#f3e2b3" stroke="#8b6a3e"/><circle cx="3" cy="3" r="2" fill="#e0c98b" stroke="#8b6a3e"/><circle cx="13" cy="11" r="2" fill="#e0c98b" stroke="#8b6a3e"/><line x1="5.5" y1="5" x2="10.5" y2="5" stroke="#8b6a3e"/><line x1="5.5" y1="7.5" x2="10.5" y2="7.5" stroke="#8b6a3e"/></svg>`;
-function guideMark() {
-  return ` <span class="naga-guide" title="guide: holds the scroll" role="img" aria-label="guide (scroll)">${SCROLL_ICON}</span>`;
-}
-function eyeMark(x, y) {
-  return `<g class="naga-eye" transform="translate(${x},${y})" aria-hidden="true"><path d="M0 4 Q5 -1 10 4 Q5 9 0 4 Z" fill="#fff" stroke="#1f6fd1" stroke-width="1"/><circle cx="5" cy="4" r="1.8" fill="#1f6fd1"/></g>`;
-}
-function svgButtonAttrs(act, args, testid, label, chosen) {
-  const data = Object.entries(args).map(([k, v]) => ` data-${k}="${esc(v)}"`).join("");
-  return ` class="naga-target${chosen ? " naga-chosen" : ""}" role="button" tabindex="0" aria-label="${esc(label)}" aria-pressed="${chosen ? "true" : "false"}" data-act="${esc(act)}"${data} data-testid="${esc(testid)}"`;
-}
-function tileMarkup(openings, size, { trap = false, room = "", amulet = null, extraClass = "" } = {}) {
-  const g = tileGeometry(openings, size);
-  let out = `<rect class="naga-space-bg" width="${size}" height="${size}" rx="4"/>`;
-  if (trap) {
-    const p = size * 0.22;
-    out += `<line class="naga-trap-x" x1="${p}" y1="${p}" x2="${size - p}" y2="${size - p}"/><line class="naga-trap-x" x1="${size - p}" y1="${p}" x2="${p}" y2="${size - p}"/><rect x="${size / 2 - 14}" y="${size - 16}" width="28" height="13" rx="3" fill="#4a3f36"/><text class="naga-trap-label" x="${size / 2}" y="${size - 6}" text-anchor="middle">trap</text>`;
-  } else {
-    for (const c of g.corridors) {
-      out += `<rect class="naga-corridor" x="${c.x}" y="${c.y}" width="${c.w}" height="${c.h}"/>`;
-    }
-    if (g.hub) out += `<rect class="naga-corridor" x="${g.hub.x}" y="${g.hub.y}" width="${g.hub.w}" height="${g.hub.h}"/>`;
-    if (room) out += `<text class="naga-roomid" x="3" y="${size - 3}">${esc(room)}</text>`;
-  }
-  if (amulet !== null && amulet !== void 0 && amulet !== false) {
-    out += `<circle class="naga-amulet" cx="${size - 9}" cy="9" r="5.5"><title>amulet${typeof amulet === "string" ? ` ${esc(amulet)}` : ""}</title></circle>`;
-    if (typeof amulet === "string") {
-      out += `<text class="naga-amulet-id" x="${size - 16}" y="${size - 4}" text-anchor="middle">${esc(amulet)}</text>`;
-    }
-  }
-  return extraClass ? `<g class="${extraClass}">${out}</g>` : out;
-}
-function miniTileSvg(openings, size, opts = {}) {
-  return `<svg width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" aria-hidden="true" focusable="false"><g class="naga-tile">${tileMarkup(openings, size, opts)}</g></svg>`;
-}
-function templeSvg(temple, ctx) {
-  const L = ctx.layout;
-  const name = temple.name;
-  const cell = L.cell;
-  let out = `<svg class="naga-board" width="${L.width}" height="${L.height}" viewBox="0 0 ${L.width} ${L.height}" role="group" aria-label="${esc(name)} temple">`;
-  out += `<defs><pattern id="${ctx.uid}-back" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#8b6a3e"/><rect width="3" height="6" fill="#a9895c"/></pattern></defs>`;
-  out += `<rect class="naga-frame" x="${L.grid.x - 1}" y="${L.grid.y - 1}" width="${L.grid.size + 2}" height="${L.grid.size + 2}" rx="5"/>`;
-  for (const sp of L.spaces) {
-    const tile = temple.spaces?.[sp.index] ?? null;
-    const spaceToken = `${name}:${sp.index}`;
-    const click = ctx.spaceClicks.get(spaceToken);
-    const preview = ctx.preview && ctx.preview.temple === name && ctx.preview.space === sp.index ? ctx.preview : null;
-    let cls = "naga-space";
-    let desc;
-    if (tile) {
-      cls += tile.trap ? " naga-trap naga-tile" : " naga-tile";
-      if (tile.reached) cls += " naga-reached";
-      desc = tile.trap ? `space ${sp.index}: the trap` : `space ${sp.index}: room ${tile.room}, openings ${tile.openings || "none"}${tile.reached ? ", reached" : ""}`;
-      if (tile.amulet) desc += `, amulet${typeof tile.amulet === "string" ? ` ${tile.amulet}` : ""} lying here`;
-    } else {
-      desc = `space ${sp.index}: empty`;
-    }
-    let inner = tile ? tileMarkup(tile.openings, cell, { trap: tile.trap, room: tile.trap ? "" : tile.room, amulet: tile.amulet }) : `<rect class="naga-space-bg" width="${cell}" height="${cell}" rx="4"/>`;
-    if (preview) {
-      inner += tileMarkup(preview.openings, cell, { room: preview.room, amulet: preview.amulet, extraClass: "naga-preview" });
-      desc += `, preview of ${preview.room} with openings ${preview.openings}`;
-    }
-    out += `<g class="${cls}" transform="translate(${sp.x},${sp.y})"><title>${esc(desc)}</title>${inner}`;
-    if (click && click.act === "noop") {
-      out += `<g class="naga-chosen"><rect class="naga-hit" width="${cell}" height="${cell}" rx="4"/></g>`;
-    } else if (click) {
-      out += `<g${svgButtonAttrs(click.act, click.args, `space-${name}-${sp.index}`, `${name} temple, ${desc}${click.hint ? ` \u2014 ${click.hint}` : ""}`, click.chosen)}><rect class="naga-hit" width="${cell}" height="${cell}" rx="4"/></g>`;
-    }
-    out += `</g>`;
-  }
-  for (const s of L.slots) {
-    const relic = temple.relics?.[s.index] ?? { slot: s.slot, up: false, relic: null, remembered: false };
-    const r = parseRelic(relic.relic);
-    const cursed = !!r?.cursed;
-    let cls = "naga-slot";
-    if (relic.up) cls += " naga-slot-faceup";
-    if (cursed) cls += " naga-slot-cursed";
-    let desc = `relic slot ${s.slot}: `;
-    let inner;
-    const cx = s.w / 2;
-    const cy = s.h / 2;
-    if (relic.up && r) {
-      desc += `face up, ${cursed ? "cursed" : "sacred"} relic worth ${r.points}`;
-      inner = `<rect class="naga-slot-up" width="${s.w}" height="${s.h}" rx="3"/>` + (cursed ? `<text class="naga-relic-value" x="${cx}" y="${cy - 2}" text-anchor="middle">\u2620</text><text class="naga-relic-value" x="${cx}" y="${cy + 12}" text-anchor="middle">${r.points}</text>` : `<text class="naga-relic-value" x="${cx}" y="${cy + 5}" text-anchor="middle">${r.points}</text>`);
-    } else {
-      inner = `<rect class="naga-slot-back" width="${s.w}" height="${s.h}" rx="3" fill="url(#${ctx.uid}-back)"/>`;
-      if (r) {
-        desc += `face down, ${relic.remembered ? "remembered" : "known"}: ${cursed ? "cursed" : "sacred"} relic worth ${r.points}`;
-        inner += `<rect width="${s.w}" height="${s.h}" rx="3" fill="#3b2f22" opacity=".45"/><text class="naga-relic-dim" x="${cx}" y="${cy + (cursed ? -1 : 5)}" text-anchor="middle">${cursed ? "\u2620" : r.points}</text>` + (cursed ? `<text class="naga-relic-dim" x="${cx}" y="${cy + 12}" text-anchor="middle">${r.points}</text>` : "");
-        if (relic.remembered) {
-          inner += eyeMark(s.w - 11, 1);
-        }
-      } else {
-        desc += "face down";
-      }
-    }
-    const token = `${name}:${s.slot}`;
-    const click = ctx.slotClicks.get(token);
-    out += `<g class="${cls}" transform="translate(${s.x},${s.y})"><title>${esc(desc)}</title>${inner}`;
-    if (click && click.act === "noop") {
-      out += `<g class="naga-chosen"><rect class="naga-hit" x="-2" y="-2" width="${s.w + 4}" height="${s.h + 4}" rx="4"/></g>`;
-    } else if (click) {
-      out += `<g${svgButtonAttrs(click.act, click.args, `slot-${name}-${s.slot}`, `${name} temple, ${desc}${click.hint ? ` \u2014 ${click.hint}` : ""}`, click.chosen)}><rect class="naga-hit" x="-2" y="-2" width="${s.w + 4}" height="${s.h + 4}" rx="4"/></g>`;
-    }
-    out += `</g>`;
-    out += `<text class="naga-slot-label" x="${s.labelX}" y="${s.labelY + 3}" text-anchor="middle">${esc(s.slot)}</text>`;
-  }
-  for (const e of L.entrances) {
-    out += `<g class="naga-entrance-g"><title>entrance ${e.name} (always open)</title><path class="naga-entrance" d="M${e.x} ${e.y + e.h} L${e.cx} ${e.y} L${e.x + e.w} ${e.y + e.h} Z"/><text class="naga-entrance-label" x="${e.cx}" y="${e.y + e.h + 11}" text-anchor="middle">${e.name}</text></g>`;
-  }
-  out += `</svg>`;
-  return out;
-}
-
-// src/panels.js
-function stickChip(token) {
-  const s = parseStick(token);
-  const label = s.naga ? `${s.type} stick showing a naga (0 points)` : `${s.type} stick showing ${s.face}`;
-  return `<span class="naga-chip naga-stick-${esc(s.type)}${s.naga ? " naga-stick-naga" : ""}" title="${esc(label)}" aria-label="${esc(label)}">${esc(s.type)} ${esc(s.face)}${s.naga ? `<small>=naga</small>` : ""}</span>`;
-}
-function cardFace(id, catalog, extraClass = "") {
-  const info = catalog?.cards?.[id];
-  return `<span class="naga-card${extraClass}" data-card="${esc(id)}"><b>${esc(id)}</b><span>${esc(stickSymbol(info))}</span><span class="naga-muted">${esc(info ? `${info.name} (${info.effect})` : "")}</span></span>`;
-}
-function cardButtonInner(id, catalog) {
-  const info = catalog?.cards?.[id];
-  return `<b>${esc(id)}</b> ${esc(stickSymbol(info))}<small>${esc(info ? `${info.name} (${info.effect})` : "")}</small>`;
-}
-function effectText(card, catalog) {
-  const info = catalog?.cards?.[card];
-  if (!info) return "";
-  const eff = catalog?.effects?.[info.effect];
-  return eff?.text ?? "";
-}
-function playerPanel(p, board, ctx) {
-  const toMove = board.phase !== "over" && board.to_move === p.player;
-  const you = ctx.viewer === p.player;
-  let out = `<section class="naga-box naga-player${toMove ? " naga-to-move" : ""}" data-testid="player-${p.player}" aria-label="${esc(p.name)}">`;
-  out += `<h3>${esc(p.name)}${you ? ' <span class="naga-muted">(you)</span>' : ""}${board.guide === p.player ? guideMark() : ""}${toMove ? ` <span class="naga-muted">\u2014 to move</span>` : ""}</h3>`;
-  out += `<div class="naga-row"><span class="naga-label">Score</span><span data-testid="score-${p.player}">relics ${esc(p.relic_points)} pts`;
-  if (p.score !== null && p.score !== void 0) out += ` \xB7 total <b>${esc(p.score)}</b>`;
-  out += `</span>${p.cursed_up ? ` <span class="naga-chip" title="cursed relics face up (3 lose, R7.1.1)">\u2620 ${esc(p.cursed_up)}/3</span>` : ""}</div>`;
-  out += `<div class="naga-row" data-testid="sticks-${p.player}"><span class="naga-label">Sticks</span>`;
-  out += (p.sticks ?? []).length ? p.sticks.map(stickChip).join("") : `<span class="naga-muted">none</span>`;
-  out += ` <span class="naga-muted">fate</span> <b data-testid="fate-${p.player}">${esc(p.fate ?? 0)}</b></div>`;
-  out += `<div class="naga-row" data-testid="hand-${p.player}"><span class="naga-label">Hand</span>`;
-  if (Array.isArray(p.hand)) {
-    out += p.hand.length ? p.hand.map((c) => cardFace(c, ctx.catalog)).join("") : `<span class="naga-muted">empty</span>`;
-  } else {
-    const known = p.known_cards ?? [];
-    const hidden = Math.max(0, (p.hand_count ?? 0) - known.length);
-    out += `<span>${esc(p.hand_count ?? 0)} card${p.hand_count === 1 ? "" : "s"}</span>`;
-    out += known.map((c) => cardFace(c, ctx.catalog, " naga-known")).join("");
-    for (let i = 0; i < hidden; i++) out += `<span class="naga-card naga-card-back" aria-hidden="true"></span>`;
-    if (known.length) out += `<span class="naga-muted">(${known.length} known)</span>`;
-  }
-  out += `</div>`;
-  out += `<div class="naga-row" data-testid="call-${p.player}"><span class="naga-label">Call</span>`;
-  if (Array.isArray(p.call)) {
-    out += p.call.map((c) => cardFace(c, ctx.catalog)).join("");
-  } else if (p.called) {
-    out += `<span>${esc(p.call_count)} card${p.call_count === 1 ? "" : "s"} face down</span>`;
-  } else {
-    out += `<span class="naga-muted">${board.phase === "call" ? "not called yet" : "\u2014"}</span>`;
-  }
-  out += `</div>`;
-  out += `<div class="naga-row" data-testid="amulets-${p.player}"><span class="naga-label">Amulets</span>`;
-  if (Array.isArray(p.amulets)) {
-    out += p.amulets.length ? p.amulets.map((a) => `<span class="naga-chip">${esc(a)}</span>`).join("") : `<span class="naga-muted">none</span>`;
-  } else {
-    out += `<span>${esc(p.amulet_count ?? 0)} (hidden)</span>`;
-  }
-  if ((p.spent_charms ?? []).length) {
-    out += ` <span class="naga-muted">spent charms:</span> ${p.spent_charms.map((a) => `<span class="naga-chip">${esc(a)}</span>`).join("")}`;
-  }
-  out += `</div></section>`;
-  return out;
-}
-function centerColumn(board, ctx) {
-  const names = ctx.names;
-  let out = `<div class="naga-center">`;
-  const off = board.offered;
-  out += `<section class="naga-box" data-testid="offered" aria-label="offered room"><h4>Offered room</h4>`;
-  if (off) {
-    const shape = ctx.catalog?.rooms?.[off.room]?.shape;
-    out += `<div class="naga-row">${miniTileSvg(off.openings, 56, { amulet: off.amulet })}<div><b>${esc(off.room)}</b>${shape ? ` <span class="naga-muted">${esc(shape)}</span>` : ""}<br><span class="naga-muted">openings ${esc(off.openings || "none")}</span>`;
-    if (off.amulet) out += `<br>amulet on it${typeof off.amulet === "string" ? `: ${esc(off.amulet)}` : " (face down)"}`;
-    out += `</div></div>`;
-  } else {
-    out += `<span class="naga-muted">none</span>`;
-  }
-  out += `</section>`;
-  const supply = board.supply ?? {};
-  out += `<section class="naga-box" data-testid="table" aria-label="table"><dl class="naga-kv">`;
-  out += `<dt>Round</dt><dd>${esc(board.round ?? "")}</dd>`;
-  out += `<dt>Guide</dt><dd>${esc(names[board.guide] ?? "")}${guideMark()}</dd>`;
-  out += `<dt>Supply</dt><dd data-testid="supply">${Object.entries(supply).map(([k, v]) => `<span class="naga-chip naga-stick-${esc(k)}">${esc(k)} ${esc(v)}</span>`).join(" ")}</dd>`;
-  out += `<dt>Deck</dt><dd data-testid="deck">${esc(board.deck_count ?? 0)} cards</dd>`;
-  const discard = board.discard ?? [];
-  out += `<dt>Discard</dt><dd data-testid="discard">${discard.length} card${discard.length === 1 ? "" : "s"}${discard.length ? ` <span class="naga-muted">(top ${esc(discard[discard.length - 1])})</span>` : ""}</dd>`;
-  out += `<dt>Rooms left</dt><dd>${esc(board.rooms_left ?? "")}</dd>`;
-  out += `<dt>Amulet pile</dt><dd>${esc(board.amulets_left ?? "")}</dd>`;
-  out += `<dt>Trap</dt><dd>${esc(board.trap === "side" ? "at the side" : board.trap ?? "")}</dd>`;
-  if (board.drawn_count) out += `<dt>Drawn</dt><dd>${esc(board.drawn_count)} card(s)</dd>`;
-  out += `</dl></section></div>`;
-  return out;
-}
-function templePanel(temple, board, ctx) {
-  const owner = temple.owner;
-  const you = ctx.viewer === owner;
-  const guide = board.guide === owner;
-  return `<section class="naga-temple naga-${esc(temple.name)}" data-testid="temple-${esc(temple.name)}" aria-label="${esc(temple.name)} temple"><h3>${esc(ctx.names[owner] ?? temple.name)}'s temple <span class="naga-muted">(${esc(temple.name)})</span>${guide ? guideMark() : ""}${you ? ` <span class="naga-muted">\u2014 you</span>` : ""}</h3>` + templeSvg(temple, ctx) + `</section>`;
-}
-function timelinePanel(tl) {
-  if (!tl || typeof tl.step !== "number") return "";
-  const last = tl.last ?? 0;
-  const step = tl.step;
-  const atStart = step <= 0;
-  const atEnd = !!tl.at_end;
-  const label = tl.label ?? (step > 0 ? (tl.labels ?? [])[step - 1] ?? "" : "setup");
-  let out = `<section class="naga-timeline naga-box" data-testid="timeline" aria-label="timeline">`;
-  out += `<button type="button" data-act="tl" data-type="start" data-testid="tl-start" aria-label="Go to the start" title="Start (Home)" ${atStart ? "disabled" : ""}>|\u25C0</button>`;
-  out += `<button type="button" data-act="tl" data-type="undo" data-testid="tl-back" aria-label="One step back" title="Back (\u2190)" ${atStart ? "disabled" : ""}>\u25C0</button>`;
-  out += `<input type="range" data-act="goto" data-testid="tl-slider" min="0" max="${esc(last)}" step="1" value="${esc(step)}" aria-label="Step" aria-valuetext="step ${esc(step)} of ${esc(last)}">`;
-  out += `<button type="button" data-act="tl" data-type="redo" data-testid="tl-forward" aria-label="One step forward" title="Forward (\u2192)" ${atEnd ? "disabled" : ""}>\u25B6</button>`;
-  out += `<button type="button" data-act="tl" data-type="end" data-testid="tl-end" aria-label="Go to the end" title="End (End)" ${atEnd ? "disabled" : ""}>\u25B6|</button>`;
-  out += `<span data-testid="tl-position">step ${esc(step)} / ${esc(last)}</span>`;
-  const branches = tl.branches ?? [];
-  if (branches.length > 1) {
-    out += `<label>branch <select data-act="branch" data-testid="branch-select" aria-label="Branch">`;
-    for (const b of branches) {
-      const text = `#${b.index}: ${b.length} steps${b.fork_step ? `, from step ${b.fork_step}` : ""}${b.last_action ? ` \u2014 ${b.last_action}` : ""}`;
-      out += `<option value="${esc(b.index)}"${b.index === tl.branch ? " selected" : ""}>${esc(text)}</option>`;
-    }
-    out += `</select></label>`;
-  }
-  if (tl.fork_armed) {
-    out += `<span class="naga-fork-armed" data-testid="fork-armed">Fork armed: your next play starts a new branch at step ${esc(step)}</span>`;
-    out += `<button type="button" data-act="unfork" data-testid="unfork">Cancel</button>`;
-  } else if (!atEnd) {
-    out += `<button type="button" data-act="fork" data-testid="fork" title="Play a different move from this step (the current line is kept)">Fork from here</button>`;
-  }
-  out += `<span class="naga-steplabel">${esc(label)}</span>`;
-  out += `</section>`;
-  return out;
-}
-function logPanel(log) {
-  const entries = Array.isArray(log) ? log : [];
-  let out = `<section class="naga-box" aria-label="event log"><h4>Event log</h4><ol class="naga-log" data-testid="log" reversed>`;
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const e = entries[i];
-    out += `<li><span class="naga-rule">${esc(e.rule)}</span><span class="naga-logstep">#${esc(e.step)}</span>${esc(e.text)}</li>`;
-  }
-  if (!entries.length) out += `<li class="naga-muted">nothing yet</li>`;
-  out += `</ol></section>`;
-  return out;
-}
-function messageArea(status) {
-  const msg = status?.message;
-  if (!msg || !msg.text) return `<div class="naga-message" data-testid="message" aria-live="polite"></div>`;
-  const error = msg.level === "error";
-  return `<div class="naga-message ${error ? "naga-error" : "naga-info"}" data-testid="message" role="${error ? "alert" : "status"}">${error ? "\u26A0 " : ""}${esc(msg.text)}</div>`;
-}
-
-// src/actions.js
-function actionPanel(ctx) {
-  const { menu, board, timeline, sel, catalog, names } = ctx;
-  const active = ctx.active;
-  let out = `<section class="naga-box naga-actions" data-testid="actions" aria-label="your decision">`;
-  if (ctx.pending && active) {
-    out += `<p class="naga-hint" data-testid="pending">Decision sent; waiting for the game to answer\u2026</p>`;
-    return out + `</section>`;
-  }
-  if (!active) {
-    if (board.outcome) {
-      out += `<h3>${esc(stepName("over", board.outcome, names))}</h3>`;
-    } else if (timeline && timeline.can_play === false) {
-      out += `<p class="naga-hint">You are looking at step ${esc(timeline.step)} of ${esc(timeline.last)}. Go to the end to play on, or fork from here to try another move.</p>`;
-    } else if (board.phase) {
-      const who = names[board.to_move] ?? "";
-      const bot = ctx.status?.bot !== null && ctx.status?.bot !== void 0 && ctx.status.bot === board.to_move;
-      out += `<p class="naga-hint">Waiting for ${esc(who)}${bot ? " (bot)" : ""}: ${esc(stepName(board.phase))}.</p>`;
-    }
-    return out + `</section>`;
-  }
-  out += `<h3>${esc(menu.step_name || stepName(menu.phase))} \u2014 ${esc(names[menu.player] ?? "")} decides</h3>`;
-  if (menu.phase === "call") out += callMenu(menu, sel, catalog);
-  else if (menu.phase === "confront") out += confrontMenu(menu, sel, catalog, names, board, ctx.templeNames);
-  else if (menu.phase === "place") out += placeMenu(menu, sel, catalog, names);
-  else if (menu.phase === "give") out += giveMenu(menu, sel, catalog, names, board);
-  else out += `<p class="naga-hint">Unknown step ${esc(menu.phase)}.</p>`;
-  return out + `</section>`;
-}
-function callMenu(menu, sel, catalog) {
-  const cards = (menu.groups ?? []).flat();
-  const chosen = sel.call;
-  const valid = callSelectionValid(menu, chosen);
-  let out = `<p class="naga-hint">Select at least one card; all must show the same stick type (R4.1). Your call stays face down; only the number of cards is public.</p>`;
-  out += `<div class="naga-choice" role="group" aria-label="cards to call">`;
-  for (const id of cards) {
-    const on = chosen.includes(id);
-    out += `<button type="button" class="naga-card" data-act="toggle-card" data-card="${esc(id)}" data-testid="card-${esc(id)}" aria-pressed="${on}">${cardButtonInner(id, catalog)}</button>`;
-  }
-  out += `</div>`;
-  if (chosen.length && !valid) {
-    out += `<p class="naga-warn" data-testid="call-warning">These cards show different stick types; a call must use one type (R4.1).</p>`;
-  }
-  out += `<div class="naga-choice">`;
-  out += `<button type="button" class="naga-primary" data-act="call-confirm" data-testid="confirm" ${valid ? "" : "disabled"}>Call ${chosen.length || ""} card${chosen.length === 1 ? "" : "s"}</button>`;
-  out += `<button type="button" data-act="reset" data-testid="cancel" ${chosen.length ? "" : "disabled"}>Clear</button>`;
-  out += `</div>`;
-  return out;
-}
-function confrontMenu(menu, sel, catalog, names, board, temples) {
-  const inv = sel.invoke;
-  const choice = invokeChoices(menu, inv.card, inv.pay, inv.tokens);
-  let out = "";
-  if (!inv.card) {
-    out += `<p class="naga-hint">Pass, or pay one naga to invoke a card (R4.2.2).${board?.passes ? " The opponent has just passed: passing now ends the step." : ""}</p>`;
-    out += `<div class="naga-choice">`;
-    if (menu.pass) out += `<button type="button" data-act="pass" data-testid="pass">Pass</button>`;
-    out += `</div><div class="naga-choice" role="group" aria-label="cards you can invoke">`;
-    for (const id of choice.cards) {
-      out += `<button type="button" class="naga-card" data-act="invoke-card" data-card="${esc(id)}" data-testid="card-${esc(id)}" title="${esc(effectText(id, catalog))}">${cardButtonInner(id, catalog)}</button>`;
-    }
-    if (!choice.cards.length) out += `<span class="naga-muted">No card can be invoked now.</span>`;
-    out += `</div>`;
-    return out;
-  }
-  const info = catalog?.cards?.[inv.card];
-  out += `<p><b>Invoke ${esc(inv.card)}</b>${info ? ` \u2014 ${esc(info.name)} (${esc(info.effect)})` : ""}</p>`;
-  const text = effectText(inv.card, catalog);
-  if (text) out += `<p class="naga-hint">${esc(text)}</p>`;
-  if (!inv.pay) {
-    out += `<p class="naga-hint">Pay one naga with:</p><div class="naga-choice" role="group" aria-label="payment">`;
-    for (const pay of choice.pays) {
-      const label = pay === "charm" ? "a naga charm" : `your ${pay} stick showing a naga`;
-      out += `<button type="button" data-act="invoke-pay" data-pay="${esc(pay)}" data-testid="pay-${esc(pay)}">${esc(pay)}<small>${esc(label)}</small></button>`;
-    }
-    out += `</div>`;
-  } else {
-    out += `<p class="naga-hint">Paid with ${esc(inv.pay)}.${inv.tokens.length ? ` Target so far: <b data-testid="chosen-tokens">${esc(inv.tokens.join(" "))}</b>` : ""}</p>`;
-    if (choice.next.length) {
-      out += `<p class="naga-hint">${choice.complete ? "Confirm, or add" : "Choose"} ${inv.tokens.length ? "the next part of the target" : "a target"}${choice.next.some((t) => tokenTarget(t, temples)) ? " (also clickable on the boards)" : ""}:</p>`;
-      out += `<div class="naga-choice" role="group" aria-label="targets">`;
-      for (const tok of choice.next) {
-        out += `<button type="button" data-act="target" data-token="${esc(tok)}" data-testid="target-${esc(tok)}">${esc(tok)}<small>${esc(describeToken(tok, names, temples))}</small></button>`;
-      }
-      out += `</div>`;
-    } else if (choice.complete && !inv.tokens.length) {
-      out += `<p class="naga-hint">No target needed.</p>`;
-    }
-  }
-  out += `<div class="naga-choice">`;
-  out += `<button type="button" class="naga-primary" data-act="invoke-confirm" data-testid="confirm" ${choice.complete ? "" : "disabled"}>${esc(choice.actionText ? `Confirm: ${choice.actionText}` : "Confirm")}</button>`;
-  out += `<button type="button" data-act="back" data-testid="back">Back</button>`;
-  out += `<button type="button" data-act="reset" data-testid="cancel">Cancel</button>`;
-  out += `</div>`;
-  return out;
-}
-function placeMenu(menu, sel, catalog, names) {
-  const room = menu.room ?? { id: "", openings: "" };
-  const choice = placeChoices(menu, sel.place.space);
-  const shape = catalog?.rooms?.[room.id]?.shape;
-  let out = `<p class="naga-hint">Place room <b>${esc(room.id)}</b>${shape ? ` (${esc(shape)})` : ""} in ${esc(names[menu.player] ?? "your")}'s temple: click a highlighted space (row 2, or next to a tile; R4.3.2), then choose the orientation.</p>`;
-  if (sel.place.space === null) {
-    out += `<p class="naga-hint">Legal spaces: ${choice.spaces.join(", ")}</p>`;
-  } else {
-    out += `<p>Space <b>${esc(sel.place.space)}</b> \u2014 orientation:</p><div class="naga-choice" role="group" aria-label="orientation">`;
-    for (const k of choice.rotations) {
-      const on = sel.place.rot === k;
-      out += `<button type="button" data-act="rotation" data-rot="${k}" data-testid="rotation-${k}" aria-pressed="${on}" aria-label="rotation ${k}: openings ${esc(choice.openings[k])}">${miniTileSvg(choice.openings[k], 30)}<small>rot${k} \xB7 ${esc(choice.openings[k])}</small></button>`;
-    }
-    out += `</div>`;
-  }
-  const ready = sel.place.space !== null && sel.place.rot !== null && choice.rotations.includes(sel.place.rot);
-  out += `<div class="naga-choice">`;
-  out += `<button type="button" class="naga-primary" data-act="place-confirm" data-testid="confirm" ${ready ? "" : "disabled"}>${ready ? esc(`Confirm: ${placeActionText(sel.place.space, sel.place.rot)}`) : "Confirm"}</button>`;
-  out += `<button type="button" data-act="reset" data-testid="cancel" ${sel.place.space === null ? "disabled" : ""}>Cancel</button>`;
-  out += `</div>`;
-  return out;
-}
-function giveMenu(menu, sel, catalog, names, board) {
-  const cards = Array.isArray(menu.gives) ? menu.gives : board?.drawn ?? [];
-  const other = names[1 - menu.player] ?? "the opponent";
-  let out = `<p class="naga-hint">You drew these cards: pick the one to give to ${esc(other)}; you keep the others (R4.4.2). The card given is public.</p>`;
-  out += `<div class="naga-choice" role="group" aria-label="card to give">`;
-  for (const id of cards) {
-    const on = sel.give === id;
-    out += `<button type="button" class="naga-card" data-act="give-card" data-card="${esc(id)}" data-testid="give-${esc(id)}" aria-pressed="${on}">${cardButtonInner(id, catalog)}</button>`;
-  }
-  out += `</div><div class="naga-choice">`;
-  const ready = sel.give !== null && cards.includes(sel.give);
-  out += `<button type="button" class="naga-primary" data-act="give-confirm" data-testid="confirm" ${ready ? "" : "disabled"}>${ready ? esc(`Give ${sel.give} to ${other}`) : "Give"}</button>`;
-  out += `</div>`;
-  return out;
-}
-function boardClicks(ctx) {
-  const spaceClicks = /* @__PURE__ */ new Map();
-  const slotClicks = /* @__PURE__ */ new Map();
-  let preview = null;
-  const { menu, sel, board } = ctx;
-  if (!ctx.active) return { spaceClicks, slotClicks, preview };
-  if (menu.phase === "place") {
-    const temple = board.temples?.[menu.player];
-    if (temple) {
-      const choice = placeChoices(menu, sel.place.space);
-      for (const s of choice.spaces) {
-        spaceClicks.set(`${temple.name}:${s}`, {
-          act: "place-space",
-          args: { space: s },
-          hint: "place the room here",
-          chosen: sel.place.space === s
-        });
-      }
-      if (sel.place.space !== null && sel.place.rot !== null) {
-        preview = {
-          temple: temple.name,
-          space: sel.place.space,
-          room: menu.room?.id ?? "",
-          openings: rotateOpenings(menu.room?.openings ?? "", sel.place.rot),
-          amulet: board.offered?.amulet ?? null
-        };
-      }
-    }
-  } else if (menu.phase === "confront" && sel.invoke.card && sel.invoke.pay) {
-    const choice = invokeChoices(menu, sel.invoke.card, sel.invoke.pay, sel.invoke.tokens);
-    for (const tok of sel.invoke.tokens) {
-      const t = tokenTarget(tok, ctx.templeNames);
-      if (t) (t.kind === "slot" ? slotClicks : spaceClicks).set(tok, { act: "noop", args: {}, hint: "chosen", chosen: true });
-    }
-    for (const tok of choice.next) {
-      const t = tokenTarget(tok, ctx.templeNames);
-      if (!t) continue;
-      (t.kind === "slot" ? slotClicks : spaceClicks).set(tok, {
-        act: "target",
-        args: { token: tok },
-        hint: `choose ${tok} as target`,
-        chosen: false
-      });
-    }
-  }
-  return { spaceClicks, slotClicks, preview };
-}
-
-// src/markup.js
-function emptySelection() {
-  return { call: [], invoke: { card: null, pay: null, tokens: [] }, place: { space: null, rot: null }, give: null };
-}
-function viewState(traits) {
-  const pick = (v, fallback) => v === void 0 || v === null ? fallback : v;
-  const catalog = pick(traits.catalog, {});
-  const board = pick(traits.board, {});
-  const menu = expandMenu(pick(traits.menu, {}));
-  const timeline = pick(traits.timeline, {});
-  const log = pick(traits.events, pick(traits.log, []));
-  const status = pick(traits.status, {});
-  const names = pickNames(status, catalog, board);
-  const templeNames = Array.isArray(board.temples) && board.temples.length ? board.temples.map((t) => t.name) : Array.isArray(catalog.temples) ? catalog.temples : ["gold", "silver"];
-  const viewer = status.viewer ?? board.viewer;
-  const active = !status.screen && timeline.can_play === true && !!menu.phase;
-  return { catalog, board, menu, timeline, log, status, names, templeNames, viewer, active };
-}
-function widgetMarkup(view) {
-  const ctx = { sel: emptySelection(), uid: "naga", layout: templeLayoutCached(), ...view };
-  const { board, status, names } = ctx;
-  let out = `<header class="naga-header"><h2>Naga Raja</h2>`;
-  if (!status.screen && board.phase) {
-    const step = ctx.active && ctx.menu.step_name ? ctx.menu.step_name : stepName(board.phase, board.outcome, names);
-    out += `<span class="naga-step" data-testid="step-name">${esc(step)}</span>`;
-    if (board.round) out += `<span>round ${esc(board.round)}</span>`;
-    if (board.phase !== "over" && names[board.to_move] !== void 0) out += `<span>${esc(names[board.to_move])} to move</span>`;
-  }
-  out += `<span class="naga-muted" data-testid="perspective">${esc(perspectiveText(status, names))}</span></header>`;
-  out += messageArea(status);
-  if (status.screen) {
-    const name = status.screen.name ?? names[status.screen.player] ?? "the next player";
-    out += `<section class="naga-screen" data-testid="screen"><p>Pass the device to <b>${esc(name)}</b></p>`;
-    out += `<button type="button" class="naga-primary" data-act="reveal" data-testid="reveal">I am ${esc(name)}: show my board</button></section>`;
-    return out;
-  }
-  const temples = Array.isArray(board.temples) ? board.temples : [];
-  if (temples.length) {
-    const clicks = boardClicks(ctx);
-    const tctx = { ...ctx, ...clicks };
-    out += `<div class="naga-boards">`;
-    out += templePanel(temples[0], board, tctx);
-    out += centerColumn(board, ctx);
-    for (const t of temples.slice(1)) out += templePanel(t, board, tctx);
-    out += `</div>`;
-    out += `<div class="naga-players">${(board.players ?? []).map((p) => playerPanel(p, board, ctx)).join("")}</div>`;
-  } else {
-    out += `<p class="naga-muted">No board to show.</p>`;
-  }
-  out += actionPanel(ctx);
-  out += `<div class="naga-bottom"><div>${timelinePanel(ctx.timeline)}</div>${logPanel(ctx.log)}</div>`;
-  return out;
-}
-function pickNames(status, catalog, board) {
-  if (Array.isArray(status?.names) && status.names.length) return status.names;
-  if (Array.isArray(board?.players) && board.players.length) return board.players.map((p) => p.name);
-  if (Array.isArray(catalog?.temples) && catalog.temples.length) return catalog.temples;
-  return ["gold", "silver"];
-}
-function perspectiveText(status, names) {
-  const v = status?.viewer;
-  const p = status?.perspective;
-  let who;
-  if (v === 0 || v === 1) who = `viewing as ${names[v] ?? `player ${v}`}`;
-  else if (v === "truth") who = "viewing everything (teacher)";
-  else if (v === "spectator") who = "viewing as a spectator";
-  else who = "";
-  if (p === "hotseat") who += `${who ? ", " : ""}hot-seat`;
-  return who;
-}
-
-// src/styles.js
-var CSS = `
-.naga-root{--naga-ink:#2b2622;--naga-muted:#6f665c;--naga-bg:#fbf8f2;--naga-panel:#fff;
-  --naga-line:#d9cfbf;--naga-gold:#b8891d;--naga-silver:#7d8a96;--naga-path:#8b6a3e;
-  --naga-reach:#e2a42b;--naga-target:#1f6fd1;--naga-danger:#b3261e;--naga-tile:#efe4cc;
-  color-scheme:light;font:13px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
+var V=globalThis,Ze=e=>e,te=V.trustedTypes,Je=te?te.createPolicy("lit-html",{createHTML:e=>e}):void 0,Ce="$lit$",_=`lit$${Math.random().toFixed(9).slice(2)}$`,Ee="?"+_,ba=`<${Ee}>`,M=document,z=()=>M.createComment(""),G=e=>e===null||typeof e!="object"&&typeof e!="function",Ne=Array.isArray,nt=e=>Ne(e)||typeof e?.[Symbol.iterator]=="function",Se=`[ 	
+\f\r]`,K=/<(?:(!--|\/[^a-zA-Z])|(\/?[a-zA-Z][^>\s]*)|(\/?$))/g,Xe=/-->/g,Qe=/>/g,N=RegExp(`>|${Se}(?:([^\\s"'>=/]+)(${Se}*=${Se}*(?:[^ 	
+\f\r"'\`<>=]|("|')|))|$)`,"g"),et=/'/g,tt=/"/g,rt=/^(?:script|style|textarea|title)$/i,Re=e=>(t,...a)=>({_$litType$:e,strings:t,values:a}),l=Re(1),b=Re(2),Gn=Re(3),k=Symbol.for("lit-noChange"),d=Symbol.for("lit-nothing"),at=new WeakMap,R=M.createTreeWalker(M,129);function st(e,t){if(!Ne(e)||!e.hasOwnProperty("raw"))throw Error("invalid template strings array");return Je!==void 0?Je.createHTML(t):t}var ot=(e,t)=>{let a=e.length-1,n=[],r,s=t===2?"<svg>":t===3?"<math>":"",o=K;for(let i=0;i<a;i++){let c=e[i],p,g,u=-1,h=0;for(;h<c.length&&(o.lastIndex=h,g=o.exec(c),g!==null);)h=o.lastIndex,o===K?g[1]==="!--"?o=Xe:g[1]!==void 0?o=Qe:g[2]!==void 0?(rt.test(g[2])&&(r=RegExp("</"+g[2],"g")),o=N):g[3]!==void 0&&(o=N):o===N?g[0]===">"?(o=r??K,u=-1):g[1]===void 0?u=-2:(u=o.lastIndex-g[2].length,p=g[1],o=g[3]===void 0?N:g[3]==='"'?tt:et):o===tt||o===et?o=N:o===Xe||o===Qe?o=K:(o=N,r=void 0);let f=o===N&&e[i+1].startsWith("/>")?" ":"";s+=o===K?c+ba:u>=0?(n.push(p),c.slice(0,u)+Ce+c.slice(u)+_+f):c+_+(u===-2?i:f)}return[st(e,s+(e[a]||"<?>")+(t===2?"</svg>":t===3?"</math>":"")),n]},Y=class e{constructor({strings:t,_$litType$:a},n){let r;this.parts=[];let s=0,o=0,i=t.length-1,c=this.parts,[p,g]=ot(t,a);if(this.el=e.createElement(p,n),R.currentNode=this.el.content,a===2||a===3){let u=this.el.content.firstChild;u.replaceWith(...u.childNodes)}for(;(r=R.nextNode())!==null&&c.length<i;){if(r.nodeType===1){if(r.hasAttributes())for(let u of r.getAttributeNames())if(u.endsWith(Ce)){let h=g[o++],f=r.getAttribute(u).split(_),$=/([.?@])?(.*)/.exec(h);c.push({type:1,index:s,name:$[2],strings:f,ctor:$[1]==="."?ne:$[1]==="?"?re:$[1]==="@"?se:B}),r.removeAttribute(u)}else u.startsWith(_)&&(c.push({type:6,index:s}),r.removeAttribute(u));if(rt.test(r.tagName)){let u=r.textContent.split(_),h=u.length-1;if(h>0){r.textContent=te?te.emptyScript:"";for(let f=0;f<h;f++)r.append(u[f],z()),R.nextNode(),c.push({type:2,index:++s});r.append(u[h],z())}}}else if(r.nodeType===8)if(r.data===Ee)c.push({type:2,index:s});else{let u=-1;for(;(u=r.data.indexOf(_,u+1))!==-1;)c.push({type:7,index:s}),u+=_.length-1}s++}}static createElement(t,a){let n=M.createElement("template");return n.innerHTML=t,n}};function P(e,t,a=e,n){if(t===k)return t;let r=n!==void 0?a._$Co?.[n]:a._$Cl,s=G(t)?void 0:t._$litDirective$;return r?.constructor!==s&&(r?._$AO?.(!1),s===void 0?r=void 0:(r=new s(e),r._$AT(e,a,n)),n!==void 0?(a._$Co??(a._$Co=[]))[n]=r:a._$Cl=r),r!==void 0&&(t=P(e,r._$AS(e,t.values),r,n)),t}var ae=class{constructor(t,a){this._$AV=[],this._$AN=void 0,this._$AD=t,this._$AM=a}get parentNode(){return this._$AM.parentNode}get _$AU(){return this._$AM._$AU}u(t){let{el:{content:a},parts:n}=this._$AD,r=(t?.creationScope??M).importNode(a,!0);R.currentNode=r;let s=R.nextNode(),o=0,i=0,c=n[0];for(;c!==void 0;){if(o===c.index){let p;c.type===2?p=new O(s,s.nextSibling,this,t):c.type===1?p=new c.ctor(s,c.name,c.strings,this,t):c.type===6&&(p=new oe(s,this,t)),this._$AV.push(p),c=n[++i]}o!==c?.index&&(s=R.nextNode(),o++)}return R.currentNode=M,r}p(t){let a=0;for(let n of this._$AV)n!==void 0&&(n.strings!==void 0?(n._$AI(t,n,a),a+=n.strings.length-2):n._$AI(t[a])),a++}},O=class e{get _$AU(){return this._$AM?._$AU??this._$Cv}constructor(t,a,n,r){this.type=2,this._$AH=d,this._$AN=void 0,this._$AA=t,this._$AB=a,this._$AM=n,this.options=r,this._$Cv=r?.isConnected??!0}get parentNode(){let t=this._$AA.parentNode,a=this._$AM;return a!==void 0&&t?.nodeType===11&&(t=a.parentNode),t}get startNode(){return this._$AA}get endNode(){return this._$AB}_$AI(t,a=this){t=P(this,t,a),G(t)?t===d||t==null||t===""?(this._$AH!==d&&this._$AR(),this._$AH=d):t!==this._$AH&&t!==k&&this._(t):t._$litType$!==void 0?this.$(t):t.nodeType!==void 0?this.T(t):nt(t)?this.k(t):this._(t)}O(t){return this._$AA.parentNode.insertBefore(t,this._$AB)}T(t){this._$AH!==t&&(this._$AR(),this._$AH=this.O(t))}_(t){this._$AH!==d&&G(this._$AH)?this._$AA.nextSibling.data=t:this.T(M.createTextNode(t)),this._$AH=t}$(t){let{values:a,_$litType$:n}=t,r=typeof n=="number"?this._$AC(t):(n.el===void 0&&(n.el=Y.createElement(st(n.h,n.h[0]),this.options)),n);if(this._$AH?._$AD===r)this._$AH.p(a);else{let s=new ae(r,this),o=s.u(this.options);s.p(a),this.T(o),this._$AH=s}}_$AC(t){let a=at.get(t.strings);return a===void 0&&at.set(t.strings,a=new Y(t)),a}k(t){Ne(this._$AH)||(this._$AH=[],this._$AR());let a=this._$AH,n,r=0;for(let s of t)r===a.length?a.push(n=new e(this.O(z()),this.O(z()),this,this.options)):n=a[r],n._$AI(s),r++;r<a.length&&(this._$AR(n&&n._$AB.nextSibling,r),a.length=r)}_$AR(t=this._$AA.nextSibling,a){for(this._$AP?.(!1,!0,a);t!==this._$AB;){let n=Ze(t).nextSibling;Ze(t).remove(),t=n}}setConnected(t){this._$AM===void 0&&(this._$Cv=t,this._$AP?.(t))}},B=class{get tagName(){return this.element.tagName}get _$AU(){return this._$AM._$AU}constructor(t,a,n,r,s){this.type=1,this._$AH=d,this._$AN=void 0,this.element=t,this.name=a,this._$AM=r,this.options=s,n.length>2||n[0]!==""||n[1]!==""?(this._$AH=Array(n.length-1).fill(new String),this.strings=n):this._$AH=d}_$AI(t,a=this,n,r){let s=this.strings,o=!1;if(s===void 0)t=P(this,t,a,0),o=!G(t)||t!==this._$AH&&t!==k,o&&(this._$AH=t);else{let i=t,c,p;for(t=s[0],c=0;c<s.length-1;c++)p=P(this,i[n+c],a,c),p===k&&(p=this._$AH[c]),o||(o=!G(p)||p!==this._$AH[c]),p===d?t=d:t!==d&&(t+=(p??"")+s[c+1]),this._$AH[c]=p}o&&!r&&this.j(t)}j(t){t===d?this.element.removeAttribute(this.name):this.element.setAttribute(this.name,t??"")}},ne=class extends B{constructor(){super(...arguments),this.type=3}j(t){this.element[this.name]=t===d?void 0:t}},re=class extends B{constructor(){super(...arguments),this.type=4}j(t){this.element.toggleAttribute(this.name,!!t&&t!==d)}},se=class extends B{constructor(t,a,n,r,s){super(t,a,n,r,s),this.type=5}_$AI(t,a=this){if((t=P(this,t,a,0)??d)===k)return;let n=this._$AH,r=t===d&&n!==d||t.capture!==n.capture||t.once!==n.once||t.passive!==n.passive,s=t!==d&&(n===d||r);r&&this.element.removeEventListener(this.name,this,n),s&&this.element.addEventListener(this.name,this,t),this._$AH=t}handleEvent(t){typeof this._$AH=="function"?this._$AH.call(this.options?.host??this.element,t):this._$AH.handleEvent(t)}},oe=class{constructor(t,a,n){this.element=t,this.type=6,this._$AN=void 0,this._$AM=a,this.options=n}get _$AU(){return this._$AM._$AU}_$AI(t){P(this,t)}},it={M:Ce,P:_,A:Ee,C:1,L:ot,R:ae,D:nt,V:P,I:O,H:B,N:re,U:se,B:ne,F:oe},va=V.litHtmlPolyfillSupport;va?.(Y,O),(V.litHtmlVersions??(V.litHtmlVersions=[])).push("3.3.3");var lt=(e,t,a)=>{let n=a?.renderBefore??t,r=n._$litPart$;if(r===void 0){let s=a?.renderBefore??null;n._$litPart$=r=new O(t.insertBefore(z(),s),s,void 0,a??{})}return r._$AI(e),r};var ie=["N","E","S","W"],xa=["W2","W1","W0","N0","N1","N2","E0","E1","E2"];function ct(e){let t=new Set(String(e??"").toUpperCase());return ie.filter(a=>t.has(a)).join("")}function le(e,t){let a=((Number(t)||0)%4+4)%4,n=new Set(ct(e).split("").map(r=>ie[(ie.indexOf(r)+a)%4]));return ie.filter(r=>n.has(r)).join("")}function pt(e,t=60,a=.3){let n=ct(e),r=Math.round(t*a*100)/100,s=t/2,o=s-r/2,i=s+r/2,c={N:{x:o,y:0,w:r,h:i,x1:s,y1:s,x2:s,y2:0},E:{x:o,y:o,w:i,h:r,x1:s,y1:s,x2:t,y2:s},S:{x:o,y:o,w:r,h:i,x1:s,y1:s,x2:s,y2:t},W:{x:0,y:o,w:i,h:r,x1:s,y1:s,x2:0,y2:s}},p=n.split("").map(g=>({dir:g,...c[g]}));return{size:t,width:r,center:{x:s,y:s},closed:n.length===0,hub:n.length?{x:o,y:o,w:r,h:r}:null,corridors:p}}function ya(e={}){let t=e.cell??64,a=e.margin??48,n=e.slotShort??26,r=e.slotLong??40,s=e.gap??5,o=3*t,i=[];for(let g=0;g<9;g++){let u=Math.floor(g/3),h=g%3,f=a+h*t,$=a+u*t;i.push({index:g,row:u,col:h,x:f,y:$,size:t,cx:f+t/2,cy:$+t/2})}let c=xa.map((g,u)=>{let h=g[0],f=Number(g[1]),$,v,m,y,X,Q,ee;return h==="W"?(m=n,y=r,$=a-s-m,v=a+f*t+(t-y)/2,X=3*f,Q=$-8,ee=v+y/2):h==="N"?(m=r,y=n,$=a+f*t+(t-m)/2,v=a-s-y,X=f,Q=$+m/2,ee=v-7):(m=n,y=r,$=a+o+s,v=a+f*t+(t-y)/2,X=3*f+2,Q=$+m+8,ee=v+y/2),{slot:g,index:u,side:h,n:f,space:X,x:$,y:v,w:m,h:y,cx:$+m/2,cy:v+y/2,labelX:Q,labelY:ee}}),p=[0,1,2].map(g=>{let u=r*.75,h=10,f=a+g*t+(t-u)/2,$=a+o+s;return{name:`S${g}`,col:g,space:6+g,x:f,y:$,w:u,h,cx:f+u/2,cy:$+h/2}});return{width:2*a+o,height:2*a+o,cell:t,margin:a,grid:{x:a,y:a,size:o},spaces:i,slots:c,entrances:p}}var Me=null;function ce(){return Me||(Me=ya()),Me}function dt(e){return typeof e!="string"||!e?null:{token:e,cursed:e.startsWith("c"),points:Number(e.slice(1))||0}}function ut(e){let[t,a=""]=String(e).split(":"),n=a==="N";return{type:t,face:a,naga:n,points:n?0:Number(a)||0}}function A(e,t=["gold","silver"]){let a=/^([A-Za-z]+):([WNE][0-2]|[0-8])$/.exec(String(e));return!a||!t.includes(a[1])?null:/^[0-8]$/.test(a[2])?{kind:"space",temple:a[1],space:Number(a[2])}:{kind:"slot",temple:a[1],slot:a[2]}}function gt(e,t=["gold","silver"],a=["gold","silver"]){let n=String(e),r=A(n,a);if(r?.kind==="slot")return`${r.temple} temple, relic slot ${r.slot}`;if(r?.kind==="space")return`${r.temple} temple, space ${r.space} (row ${Math.floor(r.space/3)}, col ${r.space%3})`;let s=/^([A-Za-z]+):(row|col)([0-2])$/.exec(n);return s?`${s[1]} temple, ${s[2]==="row"?"row":"column"} ${s[3]}`:(s=/^p([01]):([a-z]+):(\w+)$/.exec(n),s?`${t[Number(s[1])]??`p${s[1]}`}'s ${s[2]} stick showing ${Pe(s[3])}`:(s=/^([a-z]+):(\w+)$/.exec(n),s?`${s[1]} stick showing ${Pe(s[2])}`:(s=/^rot([0-3])$/.exec(n),s?`orientation ${s[1]} (${s[1]} quarter turn${s[1]==="1"?"":"s"} clockwise)`:["east","west","north","south"].includes(n)?`slide ${n}`:/^(N|\d)$/.test(n)?`new face ${Pe(n)}`:/^[a-z]+$/.test(n)?`a ${n} stick from the supply`:n)))}function Pe(e){return e==="N"?"a naga":String(e)}function ht(e){return["call",...[...e].sort()].join(" ")}function ft(e,t,a=[]){return["invoke",e,t,...a].join(" ").trim()}function pe(e,t){return`place ${e} rot${t}`}function mt(e){return`give ${e}`}function $t(e){return String(e??"").split(/\s+/).filter(Boolean)}function bt(e){if(!e||!Array.isArray(e.tokens)||!Array.isArray(e.target_sets))return e;let{tokens:t,...a}=e,n=r=>r===""?"":r.split(" ").map(s=>t[Number(s)]).join(" ");return{...a,target_sets:e.target_sets.map(r=>r.map(n))}}function de(e,t){return!e||e.phase!=="call"||!Array.isArray(e.groups)||!Array.isArray(t)||t.length===0||new Set(t).size!==t.length?!1:e.groups.some(a=>t.every(n=>a.includes(n)))}function Be(e,t=["gold","silver"]){return e.length>=2&&e.every(a=>A(a,t)!==null)}function wa(e,t,a=["gold","silver"]){return t.length>e.length?!1:Be(e,a)?new Set(t).size===t.length&&t.every(n=>e.includes(n)):t.every((n,r)=>e[r]===n)}function S(e,t=null,a=null,n=[],r=["gold","silver"]){let s=e&&e.phase==="confront"&&Array.isArray(e.invokes)?e.invokes:[],o=q(s.map(m=>m[0])),i={stage:"card",cards:o,pays:[],next:[],complete:!1,target:null,actionText:null,matching:0};if(!t)return i;if(!o.includes(t))return{...i,stage:"invalid"};let c=q(s.filter(m=>m[0]===t).map(m=>m[1]));if(!a)return{...i,stage:"pay",pays:c};let p=s.find(m=>m[0]===t&&m[1]===a);if(!p)return{...i,stage:"invalid",pays:c};let g=n??[],u=g.length,h=((e.target_sets??[])[p[2]]??[]).map($t).filter(m=>wa(m,g,r));if(!h.length)return{...i,stage:"invalid",pays:c};let f=m=>Be(m,r)?m.filter(y=>!g.includes(y)):m.slice(u),$=q(h.filter(m=>m.length>u).flatMap(m=>Be(m,r)?f(m):[m[u]])),v=h.find(m=>m.length===u)??null;return{...i,stage:"target",pays:c,next:$,complete:v!==null,target:v===null?null:v.join(" "),actionText:v===null?null:ft(t,a,v),matching:h.length}}function I(e,t=null){let a=e&&e.phase==="place"&&Array.isArray(e.places)?e.places:[],n=q(a.map(i=>i[0])).sort((i,c)=>i-c),r=t==null?[]:q(a.filter(i=>i[0]===Number(t)).map(i=>i[1])).sort((i,c)=>i-c),s=e?.room?.openings??"",o={};for(let i of r)o[i]=le(s,i);return{spaces:n,rotations:r,openings:o}}function vt(e,t,a){let n=Number(t?.ack)||0,r=Number(a?.id)||0;return Math.max(Number(e)||0,n,r)+1}function q(e){return[...new Set(e)]}function xt(e,t,a){if(!t||typeof t.step!="number")return null;let n=Number(t.last??0),r={start:0,undo:a-1,redo:a+1,end:n}[e];if(r===void 0)return null;let s=Math.min(Math.max(r,0),n);return s===a?null:s}function yt(e){return{ArrowLeft:"undo",ArrowRight:"redo",Home:"start",End:"end"}[e]??null}var ue=class{constructor(t){this.sendGoto=t,this.wanted=null,this.inFlight=null}shown(t){return this.wanted??t}want(t,a){this.wanted=t,this.pump(a)}answered(t,a){if(this.inFlight&&Number(t)>=this.inFlight.id){let n=this.inFlight;this.inFlight=null,this.wanted===n.to&&a!==n.to&&(this.wanted=null)}this.pump(a)}pump(t){if(this.inFlight)return;if(this.wanted===null||this.wanted===t){this.wanted=null;return}let a=this.wanted;this.inFlight={id:this.sendGoto(a),to:a}}reset(){this.wanted=null,this.inFlight=null}};function C(e){return`space ${e} (row ${Math.floor(e/3)}, col ${e%3})`}function ge(e){return e?`${e.startsWith("c")?"cursed":"sacred"} ${e.slice(1)}`:""}function ka(e){let[t,a]=String(e).split(":");return`${t} ${a==="N"?"naga":a}`}function H(e){return e.trap?"the trap":`room ${e.room}`}function wt(e){let t=new Map;for(let a of e.temples??[])(a.spaces??[]).forEach((n,r)=>{n&&t.set(n.room,{temple:a.name,space:r,tile:n})});return t}function Aa(e,t,a){let n=wt(e),r=wt(t);for(let[s,o]of r){let i=n.get(s),c=`${o.temple}:${o.space}`,p=`${o.temple} ${C(o.space)}`;if(!i){a.spaces.push(c),a.lines.push(`${H(o.tile)} placed on ${p}${o.tile.trap?"":`, openings ${o.tile.openings||"none"}`}`);continue}let g=i.temple!==o.temple||i.space!==o.space,u=i.tile.openings!==o.tile.openings;g?(a.spaces.push(c,`${i.temple}:${i.space}`),a.lines.push(`${H(o.tile)} moved from ${i.temple} space ${i.space} to ${p}${u?`, openings now ${o.tile.openings}`:""}`)):u&&(a.spaces.push(c),a.lines.push(`${H(o.tile)} on ${p} turned: openings ${i.tile.openings} \u2192 ${o.tile.openings}`)),i.tile.amulet&&!o.tile.amulet?(a.spaces.includes(c)||a.spaces.push(c),a.lines.push(`the amulet on ${H(o.tile)} was collected`)):!i.tile.amulet&&o.tile.amulet&&a.lines.push(`an amulet now lies on ${H(o.tile)}`)}for(let[s,o]of n)r.has(s)||(a.spaces.push(`${o.temple}:${o.space}`),a.lines.push(`${H(o.tile)} left ${o.temple} space ${o.space}`))}function _a(e,t,a){let n=new Map((e.temples??[]).map(r=>[r.name,r]));for(let r of t.temples??[]){let s=n.get(r.name);s&&(r.relics??[]).forEach((o,i)=>{let c=s.relics?.[i]??{},p=`${r.name}:${o.slot}`,g=null;!c.up&&o.up?g=`${r.name} ${o.slot}: relic turned face up, ${ge(o.relic)}`:c.up&&!o.up?g=`${r.name} ${o.slot}: relic turned face down`:o.up&&c.relic!==o.relic?g=`${r.name} ${o.slot}: now ${ge(o.relic)} (was ${ge(c.relic)})`:!o.up&&o.relic&&!c.relic?g=`${r.name} ${o.slot}: you now know this face-down relic, ${ge(o.relic)}`:!o.up&&c.relic&&o.relic!==c.relic&&(g=`${r.name} ${o.slot}: the face-down relic moved`),g&&(a.slots.push(p),a.lines.push(g))})}}function Ta(e,t){return JSON.stringify(e??null)===JSON.stringify(t??null)}function Sa(e,t,a,n){let r=new Map((e.players??[]).map(s=>[s.player,s]));for(let s of t.players??[]){let o=r.get(s.player);if(!o)continue;let i=a[s.player]??s.name??`player ${s.player}`,c=n.lines.length;if(!Ta(o.sticks,s.sticks)||o.fate!==s.fate){let g=(s.sticks??[]).length?s.sticks.map(ka).join(", "):"no sticks";n.lines.push(`${i}'s sticks: ${g} \u2014 fate ${o.fate??0} \u2192 ${s.fate??0}`)}let p=(s.known_cards??[]).filter(g=>!(o.known_cards??[]).includes(g));p.length&&!Array.isArray(s.hand)&&n.lines.push(`${i} now holds ${p.join(", ")} (public)`),(o.hand_count??0)!==(s.hand_count??0)&&n.lines.push(`${i}: ${o.hand_count??0} \u2192 ${s.hand_count??0} cards in hand`),(o.amulet_count??0)!==(s.amulet_count??0)&&n.lines.push(`${i}: ${o.amulet_count??0} \u2192 ${s.amulet_count??0} amulets`),o.score!==s.score&&typeof s.score=="number"&&n.lines.push(`${i}'s score: ${o.score??"?"} \u2192 ${s.score}`),n.lines.length>c&&n.players.push(s.player)}}function kt(e,t,a=["gold","silver"]){if(!e||!t||!Array.isArray(e.temples)||!Array.isArray(t.temples))return null;let n={spaces:[],slots:[],players:[],lines:[]};return Aa(e,t,n),_a(e,t,n),Sa(e,t,a,n),e.trap!==t.trap&&t.trap==="side"&&n.lines.push("the trap is at the side"),n}function At(e,t,a){let n=a&&a.lines.length?` ${a.lines.join(". ")}.`:"";return`Step ${e}: ${t||"setup"}.${n}`}var _t={ink:"#2b2622",muted:"#655c52",bg:"#fbf8f2",panel:"#ffffff",line:"#d9cfbf",gold:"#b8891d",goldText:"#7d5a0c",silver:"#7d8a96",path:"#8b6a3e",reach:"#e2a42b",target:"#1f6fd1",danger:"#b3261e",tile:"#efe4cc",tileText:"#5e4f38",reachedTile:"#fbe8bd",errorBg:"#fdecea",errorLine:"#f2b8b5",infoBg:"#eef4fc",infoText:"#1d4f91",infoLine:"#c5d9f2",ruleBg:"#f3ead8",ruleText:"#5b4a2f",card:"#fffdf7",pressed:"#dbe8fb",armed:"#fff4d6",brownBg:"#e7d2bb",brownText:"#4b2e13",violetBg:"#e4d8f3",violetText:"#43266b",tealBg:"#cdeeea",tealText:"#0d4f49",slotUp:"#fffaf0",cursedUp:"#f7d4d1",amulet:"#2f8f5b",amuletText:"#1c5536",trap:"#4a3f36",trapText:"#ffffff",button:"#ffffff",buttonLine:"#a99d8b",onPrimary:"#ffffff"},Tt={ink:"#ece6dc",muted:"#b9ae9f",bg:"#1d1a17",panel:"#262220",line:"#4d453c",gold:"#d8a93a",goldText:"#e6bb55",silver:"#9aa7b3",path:"#b08a55",reach:"#e2a42b",target:"#5b9cf0",danger:"#f2877f",tile:"#3a332b",tileText:"#d9cdb8",reachedTile:"#574726",errorBg:"#3b1e1c",errorLine:"#7a3a35",infoBg:"#1b2a3d",infoText:"#a9c8f2",infoLine:"#34506f",ruleBg:"#3a3226",ruleText:"#e9d9b8",card:"#2d2824",pressed:"#23374f",armed:"#3d3220",brownBg:"#4a3624",brownText:"#f1dcc4",violetBg:"#3d2f52",violetText:"#e6d8f7",tealBg:"#1d403c",tealText:"#c9f0ea",slotUp:"#332d26",cursedUp:"#4d2624",amulet:"#3fae73",amuletText:"#9fe0bb",trap:"#14110f",trapText:"#f5efe6",button:"#2f2a26",buttonLine:"#7a6f62",onPrimary:"#0f1720"},Ca={ink:"--jp-content-font-color1",muted:"--jp-content-font-color2",bg:"--jp-layout-color1",panel:"--jp-layout-color0",line:"--jp-border-color2"};function Ie(e,t=!0){return Object.entries(e).map(([a,n])=>{let r=t?Ca[a]:void 0;return`--naga-${a}:${r?`var(${r},${n})`:n}`}).join(";")}function Ea(e){let t=String(e??"").trim().toLowerCase(),a=/^#([0-9a-f]{3})$/.exec(t);if(a)return[...a[1]].map(n=>parseInt(n+n,16)).concat(1);if(a=/^#([0-9a-f]{6})$/.exec(t),a)return[0,2,4].map(n=>parseInt(a[1].slice(n,n+2),16)).concat(1);if(a=/^rgba?\(([^)]+)\)$/.exec(t),a){let n=a[1].split(/[\s,/]+/).filter(Boolean).map(Number);if(n.length>=3&&n.every(r=>!Number.isNaN(r)))return[n[0],n[1],n[2],n[3]??1]}return null}function Na([e,t,a]){let n=r=>{let s=r/255;return s<=.03928?s/12.92:((s+.055)/1.055)**2.4};return .2126*n(e)+.7152*n(t)+.0722*n(a)}function St(e){let t=e.ownerDocument??document,a=t.body?.getAttribute("data-jp-theme-light");if(a==="false")return!0;if(a==="true")return!1;let n=t.documentElement;if(n?.classList.contains("dark")||t.body?.classList.contains("dark")||n?.getAttribute("data-theme")==="dark")return!0;let r=t.defaultView;for(let s=e;s&&s.nodeType===1;s=s.parentElement??s.getRootNode?.()?.host??null){let o=Ea(r?.getComputedStyle?.(s)?.backgroundColor);if(o&&o[3]>.5)return Na(o)<.2}return!!r?.matchMedia?.("(prefers-color-scheme: dark)")?.matches}var Ct=`
+.naga-root{${Ie(_t)};color-scheme:light;
+  font:13px/1.4 var(--jp-ui-font-family,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);
   color:var(--naga-ink);background:var(--naga-bg);border:1px solid var(--naga-line);border-radius:10px;
-  padding:10px 12px;max-width:1100px;outline:none;box-sizing:border-box}
+  padding:10px 12px;max-width:1280px;outline:none;box-sizing:border-box;position:relative}
+.naga-root.naga-dark{${Ie(Tt)};color-scheme:dark}
 .naga-root *{box-sizing:border-box}
 .naga-root:focus-visible{box-shadow:0 0 0 2px var(--naga-target)}
-.naga-root h2,.naga-root h3,.naga-root h4{margin:0 0 6px;font-weight:600}
+.naga-root h2,.naga-root h3,.naga-root h4{margin:0 0 6px;font-weight:600;color:var(--naga-ink)}
 .naga-root h2{font-size:16px}.naga-root h3{font-size:14px}.naga-root h4{font-size:13px}
 .naga-header{display:flex;flex-wrap:wrap;gap:4px 14px;align-items:baseline;margin-bottom:6px}
-.naga-header .naga-step{font-weight:600;color:var(--naga-gold)}
+.naga-header .naga-step{font-weight:600;color:var(--naga-goldText)}
+.naga-seed{font-size:12px;color:var(--naga-muted);border:1px dashed var(--naga-line);border-radius:6px;padding:0 6px}
 .naga-muted{color:var(--naga-muted)}
 .naga-guide{display:inline-block;vertical-align:-2px}.naga-icon{display:inline-block}
-.naga-chip small{font-size:10px;opacity:.8}
+.naga-chip small{font-size:11px;margin-left:3px}
 .naga-message{min-height:0;margin:4px 0;border-radius:6px}
 .naga-message:not(:empty){padding:6px 10px}
-.naga-message.naga-error{background:#fdecea;color:var(--naga-danger);border:1px solid #f2b8b5;font-weight:600}
-.naga-message.naga-info{background:#eef4fc;color:#1d4f91;border:1px solid #c5d9f2}
-.naga-boards{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}
+.naga-message.naga-error{background:var(--naga-errorBg);color:var(--naga-danger);border:1px solid var(--naga-errorLine);font-weight:600}
+.naga-message.naga-info{background:var(--naga-infoBg);color:var(--naga-infoText);border:1px solid var(--naga-infoLine)}
+.naga-app{container-type:inline-size;container-name:naga}
+.naga-main{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}
+.naga-boards{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start;flex:0 1 auto}
+.naga-side{flex:1 1 330px;min-width:0;display:flex;flex-direction:column;gap:8px}
 .naga-temple{background:var(--naga-panel);border:1px solid var(--naga-line);border-radius:8px;padding:6px}
 .naga-temple.naga-gold{border-top:4px solid var(--naga-gold)}
 .naga-temple.naga-silver{border-top:4px solid var(--naga-silver)}
-.naga-temple svg{display:block}
-.naga-center{flex:1 1 180px;min-width:170px;display:flex;flex-direction:column;gap:8px}
+.naga-temple svg{display:block;max-width:100%;height:auto}
+.naga-center{display:grid;grid-template-columns:repeat(auto-fit,minmax(170px,1fr));gap:8px}
 .naga-box{background:var(--naga-panel);border:1px solid var(--naga-line);border-radius:8px;padding:8px}
-.naga-kv{margin:0;display:grid;grid-template-columns:auto 1fr;gap:1px 10px}
-.naga-kv dt{color:var(--naga-muted)}.naga-kv dd{margin:0}
+.naga-root .naga-kv{margin:0;padding:0;display:grid;grid-template-columns:max-content 1fr;gap:2px 10px;align-items:baseline}
+.naga-root .naga-kv dt{grid-column:1;color:var(--naga-muted);font-weight:400;float:none;width:auto;margin:0;padding:0;text-align:left}
+.naga-root .naga-kv dd{grid-column:2;margin:0;padding:0;float:none;min-width:0}
 .naga-players{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:10px;margin-top:10px}
 .naga-player.naga-to-move{box-shadow:0 0 0 2px var(--naga-reach)}
 .naga-row{display:flex;flex-wrap:wrap;gap:4px;align-items:center;margin:3px 0}
 .naga-label{color:var(--naga-muted);min-width:64px}
 .naga-chip{display:inline-flex;align-items:center;gap:3px;border-radius:11px;padding:1px 8px;font-size:12px;
-  border:1px solid rgba(0,0,0,.15);white-space:nowrap}
-.naga-stick-brown{background:#e7d2bb;color:#4b2e13}
-.naga-stick-violet{background:#e4d8f3;color:#43266b}
-.naga-stick-teal{background:#cdeeea;color:#0d4f49}
-.naga-stick-naga{font-weight:700;outline:2px dashed rgba(0,0,0,.35);outline-offset:-3px}
+  border:1px solid var(--naga-line);white-space:nowrap;color:var(--naga-ink)}
+.naga-stick-brown{background:var(--naga-brownBg);color:var(--naga-brownText)}
+.naga-stick-violet{background:var(--naga-violetBg);color:var(--naga-violetText)}
+.naga-stick-teal{background:var(--naga-tealBg);color:var(--naga-tealText)}
+.naga-stick-naga{font-weight:700;outline:2px dashed currentColor;outline-offset:-3px}
 .naga-card{display:inline-flex;flex-direction:column;align-items:flex-start;gap:0;border:1px solid var(--naga-line);
-  border-radius:6px;padding:3px 7px;background:#fffdf7;font-size:12px;min-width:86px;text-align:left}
+  border-radius:6px;padding:3px 7px;background:var(--naga-card);color:var(--naga-ink);font-size:12px;min-width:86px;text-align:left}
 .naga-card b{font-size:13px}
-.naga-card-back{background:repeating-linear-gradient(45deg,#8b6a3e 0 4px,#a9895c 4px 8px);color:#fff;
+.naga-card-back{background:repeating-linear-gradient(45deg,#8b6a3e 0 4px,#a9895c 4px 8px);
   min-width:28px;min-height:34px;justify-content:center;align-items:center}
 .naga-card.naga-known{border-style:dashed}
-.naga-root button{font:inherit;color:inherit;cursor:pointer;border:1px solid #bfb3a1;background:#fff;
+.naga-root button{font:inherit;color:var(--naga-ink);cursor:pointer;border:1px solid var(--naga-buttonLine);background:var(--naga-button);
   border-radius:6px;padding:4px 10px}
 .naga-root button:hover:not(:disabled){border-color:var(--naga-target)}
 .naga-root button:focus-visible{outline:2px solid var(--naga-target);outline-offset:1px}
-.naga-root button:disabled{opacity:.45;cursor:not-allowed}
-.naga-root button[aria-pressed="true"]{background:#dbe8fb;border-color:var(--naga-target);
+.naga-root button:disabled{opacity:.5;cursor:not-allowed}
+.naga-root button[aria-pressed="true"]{background:var(--naga-pressed);border-color:var(--naga-target);
   box-shadow:inset 0 0 0 1px var(--naga-target)}
-.naga-root button.naga-primary{background:var(--naga-target);color:#fff;border-color:var(--naga-target);font-weight:600}
-.naga-root button.naga-primary:disabled{background:#8fb1dd}
-.naga-root button.naga-card{padding:4px 8px}
+.naga-root button.naga-primary{background:var(--naga-target);color:var(--naga-onPrimary);border-color:var(--naga-target);font-weight:600}
+.naga-root button.naga-card{padding:4px 8px;max-width:230px}
 .naga-root button small{display:block;color:var(--naga-muted);font-size:11px}
-.naga-actions{margin-top:10px}
+.naga-root button.naga-primary small{color:inherit}
+.naga-root button .naga-effect-text{white-space:normal;line-height:1.25;margin-top:2px}
 .naga-actions .naga-hint{color:var(--naga-muted);margin:2px 0 6px}
-.naga-actions .naga-warn{color:var(--naga-danger)}
+.naga-actions .naga-warn,.naga-warn{color:var(--naga-danger)}
+.naga-standing{margin:0 0 6px;font-weight:600}
 .naga-choice{display:flex;flex-wrap:wrap;gap:6px;margin:6px 0}
-.naga-timeline{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin-top:10px}
-.naga-timeline input[type=range]{flex:1 1 200px;min-width:140px}
+.naga-timeline{display:flex;flex-wrap:wrap;gap:6px;align-items:center}
+.naga-tl-row{display:flex;flex:1 1 100%;gap:6px;align-items:center;min-width:0}
+.naga-timeline input[type=range]{flex:1 1 auto;min-width:100px;accent-color:var(--naga-target)}
 .naga-timeline .naga-steplabel{flex:1 1 100%;color:var(--naga-muted);font-size:12px}
-.naga-fork-armed{background:#fff4d6;border:1px solid var(--naga-reach);border-radius:6px;padding:2px 8px}
+.naga-timeline select{font:inherit;color:var(--naga-ink);background:var(--naga-button);border:1px solid var(--naga-buttonLine);border-radius:6px;max-width:100%}
+.naga-fork-armed{background:var(--naga-armed);border:1px solid var(--naga-reach);border-radius:6px;padding:2px 8px}
 .naga-log{list-style:none;margin:0;padding:0;max-height:220px;overflow:auto;font-size:12px}
+.naga-log:focus-visible{outline:2px solid var(--naga-target)}
 .naga-log li{padding:2px 0;border-bottom:1px dotted var(--naga-line)}
-.naga-rule{display:inline-block;min-width:44px;font-weight:600;color:#5b4a2f;background:#f3ead8;border-radius:4px;
-  padding:0 4px;margin-right:4px;text-align:center;font-family:ui-monospace,Menlo,Consolas,monospace}
+.naga-root .naga-rule{display:inline-block;min-width:44px;font-weight:600;color:var(--naga-ruleText);background:var(--naga-ruleBg);
+  border:1px solid transparent;border-radius:4px;padding:0 4px;margin:0 4px 0 0;text-align:center;
+  font:600 12px/1.35 ui-monospace,Menlo,Consolas,monospace;cursor:help}
+.naga-root .naga-step .naga-rule,.naga-root h3 .naga-rule,.naga-root p .naga-rule,.naga-message .naga-rule{min-width:0;margin:0}
 .naga-logstep{color:var(--naga-muted);margin-right:4px}
-.naga-screen{text-align:center;padding:40px 10px}
+.naga-screen{text-align:center;padding:30px 10px}
 .naga-screen p{font-size:18px;margin:0 0 14px}
+.naga-screen .naga-screen-note{font-size:13px;margin-top:14px}
 .naga-bottom{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:10px;margin-top:10px}
-/* SVG */
-.naga-root svg text{font-family:system-ui,sans-serif;fill:var(--naga-ink)}
-.naga-space-bg{fill:none;stroke:#cdbfa6;stroke-dasharray:3 3}
-.naga-tile .naga-space-bg{fill:var(--naga-tile);stroke:#b9a784;stroke-dasharray:none}
-.naga-tile.naga-reached .naga-space-bg{fill:#fbe8bd;stroke:var(--naga-reach)}
+.naga-popup{position:absolute;z-index:5;top:44px;right:12px;width:min(460px,calc(100% - 24px));max-height:60vh;overflow:auto;
+  background:var(--naga-panel);color:var(--naga-ink);border:1px solid var(--naga-line);border-radius:8px;
+  box-shadow:0 6px 24px rgba(0,0,0,.25);padding:10px 12px}
+.naga-popup-head{display:flex;gap:8px;align-items:flex-start;justify-content:space-between}
+.naga-popup-text{white-space:pre-wrap;font-size:13px}
+.naga-changes ul{margin:0;padding-left:18px}
+.naga-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+.naga-root svg text{font-family:var(--jp-ui-font-family,system-ui,sans-serif);fill:var(--naga-ink)}
+.naga-space-bg{fill:none;stroke:var(--naga-line);stroke-dasharray:3 3}
+.naga-tile .naga-space-bg{fill:var(--naga-tile);stroke:var(--naga-path);stroke-dasharray:none}
+.naga-tile.naga-reached .naga-space-bg{fill:var(--naga-reachedTile);stroke:var(--naga-reach)}
 .naga-corridor{fill:var(--naga-path)}
 .naga-reached .naga-corridor{fill:#c9821a}
-.naga-trap .naga-space-bg{fill:#4a3f36;stroke:#2b2622}
-.naga-trap-x{stroke:#d9cfbf;stroke-width:3;stroke-linecap:round}
-.naga-root svg .naga-trap-label{fill:#fff;font-size:11px;font-weight:700}
-.naga-root svg .naga-roomid{font-size:8px;fill:#7a6a52}
-.naga-amulet{fill:#2f8f5b;stroke:#fff;stroke-width:1.5}
-.naga-root svg .naga-amulet-id{font-size:8px;fill:#1f5e3c;font-weight:700}
+.naga-trap .naga-space-bg{fill:var(--naga-trap);stroke:var(--naga-ink)}
+.naga-trap-x{stroke:var(--naga-line);stroke-width:3;stroke-linecap:round}
+.naga-trap-tag{fill:var(--naga-trap)}
+.naga-root svg .naga-trap-label{fill:var(--naga-trapText);font-size:11px;font-weight:700}
+.naga-root svg .naga-roomid{font-size:11px;fill:var(--naga-tileText);paint-order:stroke;stroke:var(--naga-tile);stroke-width:3px}
+.naga-amulet{fill:var(--naga-amulet);stroke:var(--naga-panel);stroke-width:1.5}
+.naga-root svg .naga-amulet-id{font-size:11px;fill:var(--naga-amuletText);font-weight:700;paint-order:stroke;stroke:var(--naga-tile);stroke-width:3px}
 .naga-slot-back{stroke:#6b5233;stroke-width:1}
-.naga-slot-up{fill:#fffaf0;stroke:var(--naga-reach);stroke-width:2}
-.naga-slot-cursed .naga-slot-up{fill:#f7d4d1;stroke:var(--naga-danger)}
+.naga-slot-up{fill:var(--naga-slotUp);stroke:var(--naga-reach);stroke-width:2}
+.naga-slot-cursed .naga-slot-up{fill:var(--naga-cursedUp);stroke:var(--naga-danger)}
 .naga-root svg .naga-relic-value{font-size:13px;font-weight:700}
-.naga-root svg .naga-relic-dim{font-size:12px;font-weight:700;fill:#fff;opacity:.85}
-.naga-root svg .naga-slot-label,.naga-root svg .naga-entrance-label{font-size:9px;fill:var(--naga-muted)}
-.naga-entrance{fill:#9bbf7a}
+.naga-root svg .naga-relic-dim{font-size:12px;font-weight:700;fill:#fff}
+.naga-root svg .naga-slot-label,.naga-root svg .naga-entrance-label{font-size:11px;fill:var(--naga-muted)}
+.naga-entrance{fill:#6f9a4f}
 .naga-frame{fill:none;stroke-width:2}
 .naga-gold .naga-frame{stroke:var(--naga-gold)}.naga-silver .naga-frame{stroke:var(--naga-silver)}
 .naga-target{cursor:pointer}
 .naga-target>.naga-hit{fill:rgba(31,111,209,.12);stroke:var(--naga-target);stroke-width:2.5;stroke-dasharray:5 3}
-.naga-target:hover>.naga-hit,.naga-target:focus>.naga-hit{fill:rgba(31,111,209,.28)}
+.naga-target:hover>.naga-hit,.naga-target:focus-visible>.naga-hit{fill:rgba(31,111,209,.28)}
 .naga-target:focus{outline:none}
 .naga-chosen>.naga-hit{fill:rgba(31,111,209,.35);stroke:var(--naga-target);stroke-width:3;stroke-dasharray:none}
 .naga-preview{opacity:.8}
-.naga-preview .naga-space-bg{fill:#dbe8fb;stroke:var(--naga-target);stroke-dasharray:4 2}
+.naga-preview .naga-space-bg{fill:var(--naga-pressed);stroke:var(--naga-target);stroke-dasharray:4 2}
 .naga-preview .naga-corridor{fill:var(--naga-target)}
 .naga-hit{fill:transparent;stroke:none}
-`;
+@container naga (max-width:640px){.naga-main{flex-direction:column;flex-wrap:nowrap;align-items:stretch}
+  .naga-boards{display:contents}.naga-temple{align-self:flex-start}
+  .naga-temple.naga-active{order:1}.naga-side{order:2;flex:0 0 auto}.naga-temple:not(.naga-active){order:3}}
+.naga-changed>.naga-space-bg,.naga-changed>.naga-slot-up,.naga-changed>.naga-slot-back{animation:naga-flash-svg 2.4s ease-out}
+.naga-player.naga-changed{animation:naga-flash-box 2.4s ease-out}
+@keyframes naga-flash-svg{0%,40%{stroke:var(--naga-target);stroke-width:4}100%{}}
+@keyframes naga-flash-box{0%,40%{box-shadow:0 0 0 3px var(--naga-target)}100%{}}
+@media (prefers-reduced-motion:reduce){.naga-changed>*,.naga-player.naga-changed{animation:none}}
+`;function j(e,t,a=null,n=[]){let r=e?.steps?.[t],s=r?`${r.name}${r.rule?` (${r.rule})`:""}`:String(t??"");return t==="over"&&a?`${s}: ${Ra(e,a,n)}`:s}function Ra(e,t,a=[]){if(!t)return"";let n=a[t.winner]??`player ${t.winner}`,r=e?.end_reasons?.[t.reason]??t.reason??"",s=t.rule?` (${t.rule})`:"",o=Array.isArray(t.scores)?` \u2014 ${t.scores.join(" : ")}`:"";return`${n} wins${r?`, ${r}${s}`:""}${o}`}function Et(e){let t=e?.limits??{};return{cursedLimit:t.cursed_limit??null,targetScore:t.target_score??null}}function Le(e){return e?`${e.count}\xD7 ${e.stick}`:""}function Nt(e,t=["gold","silver"]){if(!e||e.phase!=="confront"||!Array.isArray(e.players)||e.players.length<2)return null;let a=[0,1].map(i=>Number(e.players.find(c=>c.player===i)?.fate??0)),n=a[0]===a[1],r=n?e.guide:a[0]>a[1]?0:1,s=i=>t[i]??`player ${i}`,o=n?`a tie, and ${s(r)} is the guide`:"the larger total";return{totals:a,winner:r,tie:n,text:`Fate now: ${s(0)} ${a[0]} \xB7 ${s(1)} ${a[1]} \u2014 ${s(r)} would win the room (${o}, R4.3.1)`}}function U(){return{call:[],invoke:{card:null,pay:null,tokens:[]},place:{space:null,rot:null},give:null}}var Ma=["start","undo","redo","end"],Rt={tl:({data:e})=>Ma.includes(e.type)?{move:e.type}:null,fork:()=>({send:{type:"fork"}}),unfork:()=>({send:{type:"unfork"}}),reveal:()=>({send:{type:"reveal"}}),"take-over":()=>({send:{type:"take_over"}}),"new-game":()=>({send:{type:"new_game"}}),rule:({data:e})=>e.rule?{rule:e.rule}:null,"rule-close":()=>({rule:null})},Z=e=>({send:{type:"play",action:e}}),Mt={"toggle-card":({data:e,sel:t,menu:a})=>{let n=e.card;if(!(a.groups??[]).some(s=>s.includes(n)))return null;let r=t.call.includes(n)?t.call.filter(s=>s!==n):[...t.call,n];return{sel:{...t,call:r}}},"call-confirm":({sel:e,menu:t})=>de(t,e.call)?Z(ht(e.call)):null,pass:({menu:e})=>e.pass?Z("pass"):null,"invoke-card":({data:e,sel:t,menu:a,temples:n})=>S(a,e.card,null,[],n).stage==="pay"?{sel:{...t,invoke:{card:e.card,pay:null,tokens:[]}}}:null,"invoke-pay":({data:e,sel:t,menu:a,temples:n})=>S(a,t.invoke.card,e.pay,[],n).stage==="target"?{sel:{...t,invoke:{...t.invoke,pay:e.pay,tokens:[]}}}:null,target:({data:e,sel:t,menu:a,temples:n})=>{let{card:r,pay:s,tokens:o}=t.invoke,i=S(a,r,s,o,n);return i.stage!=="target"||!i.next.includes(e.token)?null:{sel:{...t,invoke:{...t.invoke,tokens:[...o,e.token]}}}},"invoke-confirm":({sel:e,menu:t,temples:a})=>{let n=S(t,e.invoke.card,e.invoke.pay,e.invoke.tokens,a);return n.complete?Z(n.actionText):null},back:({sel:e})=>{let t=e.invoke;return t.tokens.length?{sel:{...e,invoke:{...t,tokens:t.tokens.slice(0,-1)}}}:t.pay?{sel:{...e,invoke:{...t,pay:null}}}:{sel:{...e,invoke:{card:null,pay:null,tokens:[]}}}},reset:()=>({sel:U()}),"place-space":({data:e,sel:t,menu:a})=>{let n=Number(e.space),{rotations:r}=I(a,n);return r.length?{sel:{...t,place:{space:n,rot:r.includes(t.place.rot)?t.place.rot:r[0]}}}:null},rotation:({data:e,sel:t,menu:a})=>{let n=Number(e.rot);return I(a,t.place.space).rotations.includes(n)?{sel:{...t,place:{...t.place,rot:n}}}:null},"place-confirm":({sel:e,menu:t})=>{let{space:a,rot:n}=e.place;return a===null||n===null||!I(t,a).rotations.includes(n)?null:Z(pe(a,n))},"give-card":({data:e,sel:t,menu:a})=>(a.gives??[]).includes(e.card)?{sel:{...t,give:e.card}}:null,"give-confirm":({sel:e,menu:t})=>e.give!==null&&(t.gives??[]).includes(e.give)?Z(mt(e.give)):null};function Bt(e,t,a){return Pt(Rt,e)?Rt[e](t):a&&Pt(Mt,e)?Mt[e](t):null}function Pt(e,t){return Object.prototype.hasOwnProperty.call(e,t)}var T={ATTRIBUTE:1,CHILD:2,PROPERTY:3,BOOLEAN_ATTRIBUTE:4,EVENT:5,ELEMENT:6},he=e=>(...t)=>({_$litDirective$:e,values:t}),D=class{constructor(t){}get _$AU(){return this._$AM._$AU}_$AT(t,a,n){this._$Ct=t,this._$AM=a,this._$Ci=n}_$AS(t,a){return this.update(t,a)}update(t,a){return this.render(...a)}};var{I:Pa}=it,It=e=>e;var Ot=e=>e.strings===void 0,Lt=()=>document.createComment(""),W=(e,t,a)=>{let n=e._$AA.parentNode,r=t===void 0?e._$AB:t._$AA;if(a===void 0){let s=n.insertBefore(Lt(),r),o=n.insertBefore(Lt(),r);a=new Pa(s,o,e,e.options)}else{let s=a._$AB.nextSibling,o=a._$AM,i=o!==e;if(i){let c;a._$AQ?.(e),a._$AM=e,a._$AP!==void 0&&(c=e._$AU)!==o._$AU&&a._$AP(c)}if(s!==r||i){let c=a._$AA;for(;c!==s;){let p=It(c).nextSibling;It(n).insertBefore(c,r),c=p}}}return a},E=(e,t,a=e)=>(e._$AI(t,a),e),Ba={},fe=(e,t=Ba)=>e._$AH=t,Ht=e=>e._$AH,me=e=>{e._$AR(),e._$AA.remove()};var jt=(e,t,a)=>{let n=new Map;for(let r=t;r<=a;r++)n.set(e[r],r);return n},Ut=he(class extends D{constructor(e){if(super(e),e.type!==T.CHILD)throw Error("repeat() can only be used in text expressions")}dt(e,t,a){let n;a===void 0?a=t:t!==void 0&&(n=t);let r=[],s=[],o=0;for(let i of e)r[o]=n?n(i,o):o,s[o]=a(i,o),o++;return{values:s,keys:r}}render(e,t,a){return this.dt(e,t,a).values}update(e,[t,a,n]){let r=Ht(e),{values:s,keys:o}=this.dt(t,a,n);if(!Array.isArray(r))return this.ut=o,s;let i=this.ut??(this.ut=[]),c=[],p,g,u=0,h=r.length-1,f=0,$=s.length-1;for(;u<=h&&f<=$;)if(r[u]===null)u++;else if(r[h]===null)h--;else if(i[u]===o[f])c[f]=E(r[u],s[f]),u++,f++;else if(i[h]===o[$])c[$]=E(r[h],s[$]),h--,$--;else if(i[u]===o[$])c[$]=E(r[u],s[$]),W(e,c[$+1],r[u]),u++,$--;else if(i[h]===o[f])c[f]=E(r[h],s[f]),W(e,r[u],r[h]),h--,f++;else if(p===void 0&&(p=jt(o,f,$),g=jt(i,u,h)),p.has(i[u]))if(p.has(i[h])){let v=g.get(o[f]),m=v!==void 0?r[v]:null;if(m===null){let y=W(e,r[u]);E(y,s[f]),c[f]=y}else c[f]=E(m,s[f]),W(e,r[u],m),r[v]=null;f++}else me(r[h]),h--;else me(r[u]),u++;for(;f<=$;){let v=W(e,c[$+1]);E(v,s[f]),c[f++]=v}for(;u<=h;){let v=r[u++];v!==null&&me(v)}return this.ut=o,fe(e,c),k}});var Oe=he(class extends D{constructor(e){if(super(e),e.type!==T.PROPERTY&&e.type!==T.ATTRIBUTE&&e.type!==T.BOOLEAN_ATTRIBUTE)throw Error("The `live` directive is not allowed on child or event bindings");if(!Ot(e))throw Error("`live` bindings can only contain a single expression")}render(e){return e}update(e,[t]){if(t===k||t===d)return t;let a=e.element,n=e.name;if(e.type===T.PROPERTY){if(t===a[n])return k}else if(e.type===T.BOOLEAN_ATTRIBUTE){if(!!t===a.hasAttribute(n))return k}else if(e.type===T.ATTRIBUTE&&a.getAttribute(n)===t+"")return k;return fe(e),t}});var Ia=/\b(R\d+(?:\.\d+)*|E\d\d)\b/g;function $e(e,t){let a=t?.rules??{},n=String(e??"");for(;n;){if(Object.prototype.hasOwnProperty.call(a,n))return n;let r=n.lastIndexOf(".");n=r>0?n.slice(0,r):""}return null}function Dt(e,t){let a=[],n=0,r=String(e??"");for(let s of r.matchAll(Ia))$e(s[1],t)&&(s.index>n&&a.push(r.slice(n,s.index)),a.push({rule:s[1]}),n=s.index+s[1].length);return n<r.length&&a.push(r.slice(n)),a}function Wt(e,t){let a=$e(e,t);if(!a)return null;let n=t.rules[a];return{id:e,shown:a,title:n.title,text:n.text}}function ve(e){return e==="charm"?"a naga charm":`a ${e} naga`}function je(e){return e==="N"?"naga":String(e)}function He(e,t){let a=A(e,t);return a?a.kind==="slot"?`${a.temple} ${a.slot}`:`${a.temple} ${C(a.space)}`:e}function be(e,t){let a=String(e).split(":");return a.length===3&&/^p[01]$/.test(a[0])?`${t[Number(a[0][1])]??a[0]}'s ${a[1]} ${je(a[2])}`:a.length===2?`${a[0]} ${je(a[1])}`:String(e)}function La(e,t,a,n,r){let s=a[1-r]??"the opponent",[o,i]=t;switch(e){case"E01":return`throw ${be(o,a)} again`;case"E02":return`take a ${o} stick from the supply and throw it`;case"E03":return`send ${s}'s ${be(o,a)} back to the supply`;case"E04":return`turn your ${be(o,a)} to ${je(i)}`;case"E05":return`take ${s}'s ${be(o,a)}`;case"E06":return`look at ${t.map(c=>He(c,n)).join(" and ")}`;case"E07":{let c=A(o,n);return`swap ${c?c.temple:""} ${t.map(p=>A(p,n)?.slot??p).join(" \u2194 ")}`.replace("  "," ")}case"E08":{let c=/^([A-Za-z]+):(row|col)(\d)$/.exec(String(o));return c?`slide ${c[1]} ${c[2]==="row"?"row":"column"} ${c[3]} ${i}`:`slide ${o} ${i}`}case"E09":return`turn the tile on ${He(o,n)} to orientation ${String(i).replace(/^rot/,"")}`;case"E10":{let[c,p]=t.map(g=>A(g,n));return c&&p?`swap ${c.temple} spaces ${c.space} \u2194 ${p.space}`:`swap ${t.join(" \u2194 ")}`}case"E11":return`move the trap to ${He(o,n)}`;case"E12":return"draw two cards";default:return t.join(" ")}}function Ue(e,t,a,n,{names:r=["gold","silver"],temples:s=["gold","silver"],player:o=0}={}){let i=n?.cards?.[e],c=i?.effect??"",p=i?.name??e,g=a.length||c==="E12"?`: ${La(c,a,r,s,o)}`:"";return`Invoke ${p}${g}, paying ${ve(t)}`}function Ft(e,t,a){return`Place ${e} on ${C(t)}, openings ${a||"none"}`}function De(e,t,a=["gold","silver"],n=["gold","silver"]){let r=/^([^:]+): (.*)$/.exec(String(e??""));if(!r)return String(e??"");let[,s,o]=r,i=o.split(/\s+/),c=Math.max(0,a.indexOf(s));if(i[0]==="pass")return`${s} passed`;if(i[0]==="call"){let p=/^call (\d+) card\(s\)$/.exec(o);return p?`${s} called ${p[1]} card${p[1]==="1"?"":"s"} face down`:`${s} called ${i.slice(1).join(", ")}`}if(i[0]==="give")return`${s} gave ${i[1]}${t?.cards?.[i[1]]?` (${t.cards[i[1]].name})`:""}`;if(i[0]==="place"&&i.length===3)return`${s} placed the room on ${C(Number(i[1]))}, turned ${i[2].replace(/^rot/,"")}`;if(i[0]==="invoke"&&i.length>=3){let p=Ue(i[1],i[2],i.slice(3),t,{names:a,temples:n,player:c});return`${s} ${p.replace(/^Invoke/,"invoked")}`}return String(e)}function xe(e){return e?`${e.count}\xD7 ${e.stick}: when this card is called, it brings ${e.count} ${e.stick} stick${e.count===1?"":"s"} to throw (R4.2.1)`:""}function F(e,t){let a=t?.cards?.[e];if(!a)return"";let n=t?.effects?.[a.effect]?.text??"";return`${a.name} (${a.effect})${n?`: ${n}`:""} \u2014 ${xe(a)}`}function ye(e,t){let a=t?.amulets?.[e];return a?a.kind==="charm"?`${e}: a naga charm, worth no points; spend it once instead of a naga stick to invoke a card (R1.2, R4.2.2)`:`${e}: a treasure, worth ${a.points} secret point${a.points===1?"":"s"} (R1.2)`:"amulets are treasures (1 or 2 secret points) or naga charms, spent once to pay a naga (R1.2)"}function Kt(e){return e?.phase?e.phase==="confront"&&e.pass&&!(e.invokes??[]).length?"Passing is your only choice: no card of yours can be invoked now \u2014 there is no naga to pay with, or no effect has a legal target (R4.2.2). It is still your decision, so the way your turn went tells the opponent nothing.":e.phase==="place"&&(e.places??[]).length===1?"Only one placement is possible: the room must go in row 2 or next to a tile (R4.3.2), and rotations that give the same openings count as one.":e.phase==="call"&&(e.groups??[]).flat().length===1?"You hold a single card, and a call is at least one card (R4.1): it is your only call.":null:null}var Oa=l`<svg class="naga-icon" width="16" height="14" viewBox="0 0 16 14" aria-hidden="true" focusable="false"><rect x="3" y="2" width="10" height="10" rx="1" fill="#f3e2b3" stroke="#8b6a3e"/><circle cx="3" cy="3" r="2" fill="#e0c98b" stroke="#8b6a3e"/><circle cx="13" cy="11" r="2" fill="#e0c98b" stroke="#8b6a3e"/><line x1="5.5" y1="5" x2="10.5" y2="5" stroke="#8b6a3e"/><line x1="5.5" y1="7.5" x2="10.5" y2="7.5" stroke="#8b6a3e"/></svg>`;function we(){return l` <span class="naga-guide" title="guide: holds the scroll" role="img" aria-label="guide (scroll)">${Oa}</span>`}function Ha(e,t){return b`<g class="naga-eye" transform="translate(${e},${t})" aria-hidden="true"><path d="M0 4 Q5 -1 10 4 Q5 9 0 4 Z" fill="#fff" stroke="#1f6fd1" stroke-width="1"/><circle cx="5" cy="4" r="1.8" fill="#1f6fd1"/></g>`}function Vt(e){return b`<rect class="naga-space-bg" width=${e} height=${e} rx="4"/>`}function ja(e){let t=e*.22;return b`<line class="naga-trap-x" x1=${t} y1=${t} x2=${e-t} y2=${e-t}/><line class="naga-trap-x" x1=${e-t} y1=${t} x2=${t} y2=${e-t}/><rect class="naga-trap-tag" x=${e/2-16} y=${e-18} width="32" height="15" rx="3"/><text class="naga-trap-label" x=${e/2} y=${e-7} text-anchor="middle">trap</text>`}function Ua(e,t){let a=pt(e,t);return(a.hub?[...a.corridors,a.hub]:a.corridors).map(r=>b`<rect class="naga-corridor" x=${r.x} y=${r.y} width=${r.w} height=${r.h}/>`)}function Da(e,t){return e?b`<text class="naga-roomid" x="3" y=${t-3}>${e}</text>`:d}function Wa(e,t){if(e==null||e===!1)return d;let a=typeof e=="string";return b`<circle class="naga-amulet" cx=${t-9} cy="9" r="5.5"><title>amulet${a?` ${e}`:""}</title></circle>${a?b`<text class="naga-amulet-id" x=${t-16} y=${t-4} text-anchor="middle">${e}</text>`:d}`}function We(e,t,{trap:a=!1,room:n="",amulet:r=null}={}){return b`${Vt(t)}${a?ja(t):b`${Ua(e,t)}${Da(n,t)}`}${Wa(r,t)}`}function ke(e,t,a={}){return l`<svg width=${t} height=${t} viewBox="0 0 ${t} ${t}" aria-hidden="true" focusable="false"><g class="naga-tile">${We(e,t,a)}</g></svg>`}function zt(e,t,a,n){if(!e)return d;let r=b`<rect class="naga-hit" x=${n.x} y=${n.y} width=${n.w} height=${n.h} rx="4"/>`;return e.act==="noop"?b`<g class="naga-chosen">${r}</g>`:b`<g class="naga-target${e.chosen?" naga-chosen":""}" role="button" tabindex="0" aria-label=${`${a}${e.hint?` \u2014 ${e.hint}`:""}`} aria-pressed=${e.chosen?"true":"false"} data-act=${e.act} data-space=${e.args.space??d} data-token=${e.args.token??d} data-testid=${t}>${r}</g>`}function Fa(e,t){if(!t)return`space ${e}: empty`;let a=t.trap?`space ${e}: the trap`:`space ${e}: room ${t.room}, openings ${t.openings||"none"}${t.reached?", reached":""}`;return t.amulet&&(a+=`, amulet${typeof t.amulet=="string"?` ${t.amulet}`:""} lying here`),a}function Ka(e,t,a){let n=t.name,r=a.layout.cell,s=t.spaces?.[e.index]??null,o=a.preview&&a.preview.temple===n&&a.preview.space===e.index?a.preview:null,i=Fa(e.index,s);o&&(i+=`, preview of ${o.room} with openings ${o.openings}`);let c=a.changes?.spaces?.includes(`${n}:${e.index}`)?" naga-changed":"",p=`naga-space${s?s.trap?" naga-trap naga-tile":" naga-tile":""}${s?.reached?" naga-reached":""}${c}`,g=a.spaceClicks.get(`${n}:${e.index}`)??null;return b`<g class=${p} transform="translate(${e.x},${e.y})"><title>${i}</title>${s?We(s.openings,r,{trap:s.trap,room:s.trap?"":s.room,amulet:s.amulet}):Vt(r)}${o?b`<g class="naga-preview">${We(o.openings,r,{room:o.room,amulet:o.amulet})}</g>`:d}${zt(g,`space-${n}-${e.index}`,`${n} temple, ${i}`,{x:0,y:0,w:r,h:r})}</g>`}function Va(e,t,a){let n=a?`${a.cursed?"cursed":"sacred"} relic worth ${a.points}`:"";return t.up&&a?`relic slot ${e}: face up, ${n}`:a?`relic slot ${e}: face down, ${t.remembered?"remembered":"known"}: ${n}`:`relic slot ${e}: face down`}function za(e,t){let a=e.w/2,n=e.h/2;return b`<rect class="naga-slot-up" width=${e.w} height=${e.h} rx="3"/>${t.cursed?b`<text class="naga-relic-value" x=${a} y=${n-2} text-anchor="middle">☠</text><text class="naga-relic-value" x=${a} y=${n+12} text-anchor="middle">${t.points}</text>`:b`<text class="naga-relic-value" x=${a} y=${n+5} text-anchor="middle">${t.points}</text>`}`}function Ga(e,t,a,n){let r=e.w/2,s=e.h/2,o=b`<rect class="naga-slot-back" width=${e.w} height=${e.h} rx="3" fill="url(#${n}-back)"/>`;return a?b`${o}<rect width=${e.w} height=${e.h} rx="3" fill="#3b2f22" opacity=".45"/><text class="naga-relic-dim" x=${r} y=${s+(a.cursed?-1:5)} text-anchor="middle">${a.cursed?"\u2620":a.points}</text>${a.cursed?b`<text class="naga-relic-dim" x=${r} y=${s+12} text-anchor="middle">${a.points}</text>`:d}${t.remembered?Ha(e.w-11,1):d}`:o}function Ya(e,t,a){let n=t.name,r=t.relics?.[e.index]??{slot:e.slot,up:!1,relic:null,remembered:!1},s=dt(r.relic),o=a.changes?.slots?.includes(`${n}:${e.slot}`)?" naga-changed":"",i=`naga-slot${r.up?" naga-slot-faceup":""}${s?.cursed?" naga-slot-cursed":""}${o}`,c=Va(e.slot,r,s),p=a.slotClicks.get(`${n}:${e.slot}`)??null;return b`<g class=${i} transform="translate(${e.x},${e.y})"><title>${c}</title>${r.up&&s?za(e,s):Ga(e,r,s,a.uid)}${zt(p,`slot-${n}-${e.slot}`,`${n} temple, ${c}`,{x:-2,y:-2,w:e.w+4,h:e.h+4})}</g>`}function qa(e){return b`<text class="naga-slot-label" x=${e.labelX} y=${e.labelY+3} text-anchor="middle">${e.slot}</text>`}function Za(e){return b`<defs><pattern id="${e}-back" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#8b6a3e"/><rect width="3" height="6" fill="#a9895c"/></pattern></defs>`}function Ja(e){return b`<rect class="naga-frame" x=${e.grid.x-1} y=${e.grid.y-1} width=${e.grid.size+2} height=${e.grid.size+2} rx="5"/>`}function Xa(e){return b`<g class="naga-entrance-g"><title>entrance ${e.name} (always open)</title><path class="naga-entrance" d="M${e.x} ${e.y+e.h} L${e.cx} ${e.y} L${e.x+e.w} ${e.y+e.h} Z"/><text class="naga-entrance-label" x=${e.cx} y=${e.y+e.h+11} text-anchor="middle">${e.name}</text></g>`}function Gt(e,t){let a=t.layout;return l`<svg class="naga-board" width=${a.width} height=${a.height} viewBox="0 0 ${a.width} ${a.height}" role="group" aria-label="${e.name} temple">${Za(t.uid)}${Ja(a)}${a.spaces.map(n=>Ka(n,e,t))}${a.slots.map(n=>b`${Ya(n,e,t)}${qa(n)}`)}${a.entrances.map(Xa)}</svg>`}function Qa(e,t){let a=new Map;return(e??[]).map(n=>{let r=String(t(n)),s=(a.get(r)??0)+1;return a.set(r,s),[s===1?r:`${r}#${s}`,n]})}function x(e,t,a){return Ut(Qa(e,t),([n])=>n,([,n])=>a(n))}function qt(e,t){let a=$e(e,t);if(!a)return l`<span class="naga-rule">${e}</span>`;let n=t.rules[a].title;return l`<button type="button" class="naga-rule" data-act="rule" data-rule=${e} title="${e}: ${n} — show the rule" aria-label="rule ${e}, ${n}: show its text">${e}</button>`}function w(e,t){return Dt(e,t).map(a=>typeof a=="string"?a:qt(a.rule,t))}function Zt(e,t){let a=e?Wt(e,t):null;if(!a)return d;let n=a.shown!==a.id?l` <span class="naga-muted">(${a.id} is part of it)</span>`:d;return l`<div class="naga-popup" role="dialog" aria-label="rule ${a.shown}" data-testid="rule-popup" data-panel="rule-popup"><div class="naga-popup-head"><h4>${a.shown} ${a.title}${n}</h4><button type="button" data-act="rule-close" data-testid="rule-close" aria-label="Close the rule">✕</button></div><div class="naga-popup-text">${a.text}</div></div>`}function en(e){let t=ut(e),a=t.naga?`${t.type} stick showing a naga (0 points)`:`${t.type} stick showing ${t.face}`;return l`<span class="naga-chip naga-stick-${t.type}${t.naga?" naga-stick-naga":""}" title=${a} aria-label=${a}>${t.type} ${t.face}${t.naga?l`<small>=naga</small>`:d}</span>`}function Jt(e){return e?`${e.name} (${e.effect})`:""}function Fe(e,t,a=""){let n=t?.cards?.[e];return l`<span class="naga-card${a}" data-card=${e} title=${F(e,t)}><b>${e}</b><span title=${xe(n)}>${Le(n)}</span><span class="naga-muted">${Jt(n)}</span></span>`}function _e(e,t){let a=t?.cards?.[e];return l`<b>${e}</b> <span title=${xe(a)}>${Le(a)}</span><small>${Jt(a)}</small>`}function J(e,t){let a=t?.cards?.[e];return a?t?.effects?.[a.effect]?.text??"":""}function tn(e,t){let{cursedLimit:a,targetScore:n}=Et(t),r=n===null?d:`a score of ${n} or more wins (R7.1.2)`,s=`cursed relics face up${a===null?"":` (${a} lose, R7.1.1)`}`;return l`<div class="naga-row"><span class="naga-label">Score</span><span data-testid="score-${e.player}" title=${r}>relics ${e.relic_points} pts${e.score!==null&&e.score!==void 0?l` · total <b>${e.score}</b>`:d}</span>${e.cursed_up?l` <span class="naga-chip" title=${s}>☠ ${e.cursed_up}${a===null?"":`/${a}`}</span>`:d}</div>`}function an(e){let t=e.sticks??[];return l`<div class="naga-row" data-testid="sticks-${e.player}"><span class="naga-label">Sticks</span>${t.length?x(t,a=>a,en):l`<span class="naga-muted">none</span>`} <span class="naga-muted">fate</span> <b data-testid="fate-${e.player}">${e.fate??0}</b></div>`}function nn(e,t){let a=e.known_cards??[],n=e.hand_count??0,r=Array.from({length:Math.max(0,n-a.length)},(s,o)=>o);return l`<span>${n} card${n===1?"":"s"}</span>${x(a,s=>s,s=>Fe(s,t," naga-known"))}${r.map(()=>l`<span class="naga-card naga-card-back" aria-hidden="true"></span>`)}${a.length?l`<span class="naga-muted">(${a.length} known)</span>`:d}`}function rn(e,t){let a;return Array.isArray(e.hand)?e.hand.length?a=x(e.hand,n=>n,n=>Fe(n,t)):a=l`<span class="naga-muted">empty</span>`:a=nn(e,t),l`<div class="naga-row" data-testid="hand-${e.player}"><span class="naga-label">Hand</span>${a}</div>`}function sn(e,t,a){let n;return Array.isArray(e.call)?n=x(e.call,r=>r,r=>Fe(r,a)):e.called?n=l`<span>${e.call_count} card${e.call_count===1?"":"s"} face down</span>`:n=l`<span class="naga-muted">${t.phase==="call"?"not called yet":"\u2014"}</span>`,l`<div class="naga-row" data-testid="call-${e.player}"><span class="naga-label">Call</span>${n}</div>`}function Yt(e,t){let a=t?.amulets?.[e],n=a?a.kind==="charm"?"charm":`${a.points} pt`:"";return l`<span class="naga-chip" title=${ye(e,t)}>${e}${n?l`<small>${n}</small>`:d}</span>`}function on(e,t){let a;Array.isArray(e.amulets)?e.amulets.length?a=x(e.amulets,r=>r,r=>Yt(r,t)):a=l`<span class="naga-muted">none</span>`:a=l`<span title=${ye(null,t)}>${e.amulet_count??0} (hidden)</span>`;let n=e.spent_charms??[];return l`<div class="naga-row" data-testid="amulets-${e.player}"><span class="naga-label" title=${ye(null,t)}>Amulets</span>${a}${n.length?l` <span class="naga-muted">spent charms:</span> ${x(n,r=>r,r=>Yt(r,t))}`:d}</div>`}function Xt(e,t,a){let n=t.phase!=="over"&&t.to_move===e.player,r=a.viewer===e.player,s=a.changes?.players?.includes(e.player)?" naga-changed":"";return l`<section class="naga-box naga-player${n?" naga-to-move":""}${s}" data-testid="player-${e.player}" data-panel="player-${e.player}" aria-label=${e.name}><h3>${e.name}${r?l` <span class="naga-muted">(you)</span>`:d}${t.guide===e.player?we():d}${n?l` <span class="naga-muted">— to move</span>`:d}</h3>${tn(e,a.catalog)}${an(e)}${rn(e,a.catalog)}${sn(e,t,a.catalog)}${on(e,a.catalog)}</section>`}function ln(e,t){let a=e.offered,n=l`<span class="naga-muted">none</span>`;if(a){let r=t?.rooms?.[a.room]?.shape,s=a.amulet?l`<br>amulet on it${typeof a.amulet=="string"?`: ${a.amulet}`:" (face down)"}`:d;n=l`<div class="naga-row">${ke(a.openings,56,{amulet:a.amulet})}<div><b>${a.room}</b>${r?l` <span class="naga-muted">${r}</span>`:d}<br><span class="naga-muted">openings ${a.openings||"none"}</span>${s}</div></div>`}return l`<section class="naga-box" data-testid="offered" aria-label="offered room"><h4>Offered room</h4>${n}</section>`}function cn(e,t){let a=Object.entries(e.supply??{}),n=e.discard??[];return l`<section class="naga-box" data-testid="table" aria-label="table"><dl class="naga-kv"><dt>Round</dt><dd>${e.round??""}</dd><dt>Guide</dt><dd>${t[e.guide]??""}${we()}</dd><dt>Supply</dt><dd data-testid="supply">${x(a,([r])=>r,([r,s])=>l`<span class="naga-chip naga-stick-${r}">${r} ${s}</span> `)}</dd><dt>Deck</dt><dd data-testid="deck">${e.deck_count??0} cards</dd><dt>Discard</dt><dd data-testid="discard">${n.length} card${n.length===1?"":"s"}${n.length?l` <span class="naga-muted">(top ${n[n.length-1]})</span>`:d}</dd><dt>Rooms left</dt><dd>${e.rooms_left??""}</dd><dt>Amulet pile</dt><dd>${e.amulets_left??""}</dd><dt>Trap</dt><dd>${e.trap==="side"?"at the side":String(e.trap??"").replace(/^([a-z]+):(\d)$/,"$1 space $2")}</dd>${e.drawn_count?l`<dt>Drawn</dt><dd>${e.drawn_count} card(s)</dd>`:d}</dl></section>`}function Qt(e,t){return l`<div class="naga-center">${ln(e,t.catalog)}${cn(e,t.names)}</div>`}function ea(e,t,a){let n=e.owner,r=(a.menu?.phase?a.menu.player:t.to_move)===n?" naga-active":"";return l`<section class="naga-temple naga-${e.name}${r}" data-testid="temple-${e.name}" data-panel="temple-${e.name}" aria-label="${e.name} temple"><h3>${a.names[n]??e.name}'s temple <span class="naga-muted">(${e.name})</span>${t.guide===n?we():d}${a.viewer===n?l` <span class="naga-muted">— you</span>`:d}</h3>${Gt(e,a)}</section>`}function Ae(e,t,a,n,r,s){return l`<button type="button" data-act="tl" data-type=${e} data-testid=${t} aria-label=${a} title=${n} ?disabled=${s}>${r}</button>`}function pn(e,t){let a=e.branches??[];if(a.length<=1)return d;let n=r=>`#${r.index}: ${r.length} steps${r.fork_step?`, from step ${r.fork_step}`:""}${r.last_action?` \u2014 last: ${De(r.last_action,t)}`:""}`;return l`<label>branch <select data-act="branch" data-testid="branch-select" aria-label="Branch">${x(a,r=>r.index,r=>l`<option value=${r.index} .selected=${Oe(r.index===e.branch)}>${n(r)}</option>`)}</select></label>`}function dn(e,t){return e.fork_armed?l`<span class="naga-fork-armed" data-testid="fork-armed">Fork armed: your next play starts a new branch at step ${e.step}</span><button type="button" data-act="unfork" data-testid="unfork">Cancel</button>`:t?d:l`<button type="button" data-act="fork" data-testid="fork" title="Play a different move from this step (the current line is kept)">Fork from here</button>`}function Ke(e,t=e?.step,a=null){if(!e||typeof e.step!="number"||e.mode==="off")return d;let n=e.last??0,r=Number.isInteger(t)?t:e.step,s=r<=0,o=r>=n,i=e.mode==="review";return l`<section class="naga-timeline naga-box" data-testid="timeline" data-panel="timeline" aria-label="timeline"><div class="naga-tl-row">${Ae("start","tl-start","Go to the start","Start (Home)","|\u25C0",s)}${Ae("undo","tl-back","One step back","Back (\u2190)","\u25C0",s)}<input type="range" data-act="goto" data-testid="tl-slider" min="0" max=${n} step="1" aria-label="Step" aria-valuetext="step ${r} of ${n}" .value=${Oe(String(r))}>${Ae("redo","tl-forward","One step forward","Forward (\u2192)","\u25B6",o)}${Ae("end","tl-end","Go to the end","End (End)","\u25B6|",o)}</div><span data-testid="tl-position">step ${e.step} / ${n}</span>${i?l`<span class="naga-muted" data-testid="tl-review">review only: this game cannot be forked</span>`:pn(e,a)}${i?d:dn(e,!!e.at_end)}<span class="naga-steplabel" data-testid="tl-label">${De(e.label??"",a)}</span></section>`}function ta(e,t=null){let a=Array.isArray(e)?[...e].reverse():[];return l`<section class="naga-box" aria-label="event log"><h4>Event log</h4><ol class="naga-log" data-testid="log" reversed tabindex="0" aria-label="event log, newest first">${a.length?x(a,n=>`${n.step}|${n.rule}|${n.kind}|${n.text}`,n=>l`<li>${qt(n.rule,t)}<span class="naga-logstep">#${n.step}</span>${n.text}</li>`):l`<li class="naga-muted">nothing yet</li>`}</ol></section>`}function aa(e,t=null){let a=e?.message;if(!a||!a.text)return l`<div class="naga-message" data-testid="message" aria-live="polite"></div>`;let n=a.level==="error";return l`<div class="naga-message ${n?"naga-error":"naga-info"}" data-testid="message" role=${n?"alert":"status"}>${n?"\u26A0 ":""}${w(a.text,t)}</div>`}function na(e){return!e||!e.lines.length?d:l`<section class="naga-box naga-changes" data-testid="changes" aria-label="what changed at the last step"><h4>What changed</h4><ul>${x(e.lines,t=>t,t=>l`<li>${t}</li>`)}</ul></section>`}function ra(e){return l`<div class="naga-sr" aria-live="polite" aria-atomic="true" data-testid="announce">${e??""}</div>`}function oa(e){let t=Nt(e.board,e.names);return l`<section class="naga-box naga-actions" data-testid="actions" data-panel="actions" data-panel-choices=".naga-target" aria-label="your decision">${t?l`<p class="naga-standing" data-testid="fate-standing">${w(t.text,e.catalog)}</p>`:d}${un(e)}</section>`}function un(e){let{menu:t,names:a,catalog:n}=e;if(e.pending&&e.active)return l`<p class="naga-hint" data-testid="pending">Decision sent; waiting for the game to answer…</p>`;if(!e.active)return fn(e);let r=_n[t.phase],s=Kt(t);return l`<h3>${w(j(n,t.phase),n)} — ${a[t.player]??""} decides</h3>${s?l`<p class="naga-hint naga-only" data-testid="only-choice">${w(s,n)}</p>`:d}${r?r(e):l`<p class="naga-hint">Unknown step ${t.phase}.</p>`}`}function gn(){return l`<button type="button" class="naga-primary" data-act="new-game" data-testid="new-game">New game</button>`}function hn(e,t){let a=t?.perspective!=="spectator";return l`<p class="naga-warn" data-testid="bot-stopped">${e.name}'s bot was stopped (${e.reason}). The game is as it was.</p>${a?L(l`<button type="button" class="naga-primary" data-act="take-over" data-testid="take-over">Take over ${e.name}'s seat</button>`):d}<p class="naga-hint">Or attach another bot in code: <code>widget.opponent = GreedyBot()</code>.</p>`}function fn(e){let{board:t,status:a}=e;if(t.outcome)return l`<h3>${w(sa(e),e.catalog)}</h3>${L(gn())}`;let n=a?.bot_stopped,r=sa(e),s=r?l`<p class="naga-hint" data-testid="waiting">${w(r,e.catalog)}</p>`:d;return n&&n.seat===t.to_move?l`${hn(n,a)}${s}`:s}function sa({board:e,timeline:t,names:a,catalog:n,status:r,menu:s}){if(e.outcome)return j(n,"over",e.outcome,a);if(!e.phase)return"";let o=a[e.to_move]??"",i=j(n,e.phase);if(t&&t.at_end===!1){let p=s?.phase&&t.mode!=="review"&&t.mode!=="off";return`You are looking at a past step (${t.step} of ${t.last}): ${o} to decide, ${i}. Go to the end to see the game now${p?", or fork from here to try another move":""}.`}return r?.bot!==null&&r?.bot!==void 0&&r.bot===e.to_move?`Waiting for ${o} (bot)\u2026`:r?.bot_stopped&&r.bot_stopped.seat===e.to_move?`${o} to decide: ${i}.`:r?.viewer==="spectator"||r?.viewer==="truth"?`${o} to decide: ${i}.`:`Waiting for ${o}: ${i}.`}function L(...e){return l`<div class="naga-choice">${e}</div>`}function mn(e,t){let a=e.map(o=>t?.cards?.[o]).filter(Boolean),n=e.length,r=`Call ${n||""} card${n===1?"":"s"}`.replace("  "," ");if(!n||a.length!==n||new Set(a.map(o=>o.stick)).size!==1)return r;let s=a.reduce((o,i)=>o+i.count,0);return`${r}: ${s} ${a[0].stick} stick${s===1?"":"s"} to throw`}function $n({menu:e,sel:t,catalog:a}){let n=t.call,r=de(e,n);return l`<p class="naga-hint">${w("Select at least one card; all must show the same stick type (R4.1). A card's stick symbol (e.g. 2\xD7 brown) is how many sticks of that type it brings to throw (R4.2.1). Your call stays face down; only the number of cards is public.",a)}</p><div class="naga-choice" role="group" aria-label="cards to call">${x((e.groups??[]).flat(),s=>s,s=>l`<button type="button" class="naga-card" data-act="toggle-card" data-card=${s} data-testid="card-${s}" title=${F(s,a)} aria-pressed=${n.includes(s)?"true":"false"}>${_e(s,a)}<small class="naga-effect-text">${J(s,a)}</small></button>`)}</div>${n.length&&!r?l`<p class="naga-warn" data-testid="call-warning">${w("These cards show different stick types; a call must use one type (R4.1).",a)}</p>`:d}${L(l`<button type="button" class="naga-primary" data-act="call-confirm" data-testid="confirm" ?disabled=${!r}>${mn(r?n:[],a)}</button>`,l`<button type="button" data-act="reset" data-testid="cancel" ?disabled=${!n.length}>Clear</button>`)}`}function bn({menu:e,board:t,catalog:a},n){return l`<p class="naga-hint">${w(`Pass, or pay one naga to invoke a card (R4.2.2).${t?.passes?" The opponent has just passed: passing now ends the step (R4.2.3).":""}`,a)}</p>${L(e.pass?l`<button type="button" data-act="pass" data-testid="pass">Pass</button>`:d)}<div class="naga-choice" role="group" aria-label="cards you can invoke">${x(n.cards,r=>r,r=>l`<button type="button" class="naga-card" data-act="invoke-card" data-card=${r} data-testid="card-${r}" title=${F(r,a)}>${_e(r,a)}<small class="naga-effect-text">${J(r,a)}</small></button>`)}${n.cards.length?d:l`<span class="naga-muted">No card can be invoked now.</span>`}</div>`}function vn(e){let t=a=>a==="charm"?"an unspent naga charm (an amulet)":`your ${a} stick showing a naga goes back to the supply`;return l`<p class="naga-hint">Pay one naga with:</p><div class="naga-choice" role="group" aria-label="payment">${x(e.pays,a=>a,a=>l`<button type="button" data-act="invoke-pay" data-pay=${a} data-testid="pay-${a}">Pay ${ve(a)}<small>${t(a)}</small></button>`)}</div>`}function xn({names:e,templeNames:t},a,n){let r=a.tokens.length?l` Target so far: <b data-testid="chosen-tokens">${a.tokens.join(" ")}</b>`:d,s=d;if(n.next.length){let o=n.next.some(i=>A(i,t))?" (also clickable on the boards)":"";s=l`<p class="naga-hint">${n.complete?"Confirm, or add":"Choose"} ${a.tokens.length?"the next part of the target":"a target"}${o}:</p><div class="naga-choice" role="group" aria-label="targets">${x(n.next,i=>i,i=>l`<button type="button" data-act="target" data-token=${i} data-testid="target-${i}">${gt(i,e,t)}<small>${i}</small></button>`)}</div>`}else n.complete&&!a.tokens.length&&(s=l`<p class="naga-hint">No target needed.</p>`);return l`<p class="naga-hint">Paying ${ve(a.pay)}.${r}</p>${s}`}function yn(e){let t=e.sel.invoke,a=S(e.menu,t.card,t.pay,t.tokens,e.templeNames);if(!t.card)return bn(e,a);let n=e.catalog?.cards?.[t.card],r=J(t.card,e.catalog);return l`<p><b>Invoke ${t.card}</b>${n?` \u2014 ${n.name} (${n.effect})`:""}</p>${r?l`<p class="naga-hint">${r}</p>`:d}${t.pay?xn(e,t,a):vn(a)}${L(l`<button type="button" class="naga-primary" data-act="invoke-confirm" data-testid="confirm" ?disabled=${!a.complete} title=${a.actionText??""}>${a.complete?Ue(t.card,t.pay,a.target?a.target.split(" "):[],e.catalog,{names:e.names,temples:e.templeNames,player:e.menu.player}):"Confirm"}</button>`,l`<button type="button" data-act="back" data-testid="back">Back</button>`,l`<button type="button" data-act="reset" data-testid="cancel">Cancel</button>`)}`}function wn(e,t){return l`<p><b>${C(e.place.space)}</b> — orientation:</p><div class="naga-choice" role="group" aria-label="orientation">${x(t.rotations,a=>a,a=>l`<button type="button" data-act="rotation" data-rot=${a} data-testid="rotation-${a}" aria-pressed=${e.place.rot===a?"true":"false"} aria-label="rotation ${a}: openings ${t.openings[a]}">${ke(t.openings[a],30)}<small>rot${a} · ${t.openings[a]}</small></button>`)}</div>`}function kn({menu:e,sel:t,catalog:a,names:n}){let r=e.room??{id:"",openings:""},s=I(e,t.place.space),o=a?.rooms?.[r.id]?.shape,i=t.place.space!==null&&t.place.rot!==null&&s.rotations.includes(t.place.rot);return l`<p class="naga-hint">Place room <b>${r.id}</b>${o?` (${o})`:""} in ${n[e.player]??"your"}'s temple: click a highlighted space (${w("row 2, or next to a tile; R4.3.2",a)}), then choose the orientation. Spaces are numbered 0–8 row by row from the north-west corner: 0 1 2 / 3 4 5 / 6 7 8.</p>${t.place.space===null?l`<p class="naga-hint">Legal spaces: ${s.spaces.map(C).join(", ")}</p>`:wn(t,s)}${L(l`<button type="button" class="naga-primary" data-act="place-confirm" data-testid="confirm" ?disabled=${!i} title=${i?pe(t.place.space,t.place.rot):""}>${i?Ft(r.id,t.place.space,s.openings[t.place.rot]):"Confirm"}</button>`,l`<button type="button" data-act="reset" data-testid="cancel" ?disabled=${t.place.space===null}>Cancel</button>`)}`}function An({menu:e,sel:t,catalog:a,names:n}){let r=e.gives??[],s=n[1-e.player]??"the opponent",o=t.give!==null&&r.includes(t.give);return l`<p class="naga-hint">${w(`You drew these cards: pick the one to give to ${s}; you keep the others (R4.4.2). The card given is public.`,a)}</p><div class="naga-choice" role="group" aria-label="card to give">${x(r,i=>i,i=>l`<button type="button" class="naga-card" data-act="give-card" data-card=${i} data-testid="give-${i}" title=${F(i,a)} aria-pressed=${t.give===i?"true":"false"}>${_e(i,a)}<small class="naga-effect-text">${J(i,a)}</small></button>`)}</div>${L(l`<button type="button" class="naga-primary" data-act="give-confirm" data-testid="confirm" ?disabled=${!o}>${o?`Give ${t.give} (${a?.cards?.[t.give]?.name??""}) to ${s}`:"Give"}</button>`)}`}var _n={call:$n,confront:yn,place:kn,give:An};function Tn(e,t){let{menu:a,sel:n,board:r}=e,s=r.temples?.[a.player];if(!s)return null;for(let o of I(a,n.place.space).spaces)t.set(`${s.name}:${o}`,{act:"place-space",args:{space:o},hint:"place the room here",chosen:n.place.space===o});return n.place.space===null||n.place.rot===null?null:{temple:s.name,space:n.place.space,room:a.room?.id??"",openings:le(a.room?.openings??"",n.place.rot),amulet:r.offered?.amulet??null}}function Sn(e,t,a){let{menu:n,sel:r,templeNames:s}=e,o=r.invoke,i=S(n,o.card,o.pay,o.tokens,s),c=(p,g)=>{let u=A(p,s);u&&(u.kind==="slot"?a:t).set(p,g)};for(let p of o.tokens)c(p,{act:"noop",args:{},hint:"chosen",chosen:!0});for(let p of i.next)c(p,{act:"target",args:{token:p},hint:`choose ${p} as target`,chosen:!1})}function ia(e){let t=new Map,a=new Map,n=null;return e.active&&e.menu.phase==="place"?n=Tn(e,t):e.active&&e.menu.phase==="confront"&&e.sel.invoke.card&&e.sel.invoke.pay&&Sn(e,t,a),{spaceClicks:t,slotClicks:a,preview:n}}function Ve(e){let t=(h,f)=>h??f,a=t(e.catalog,{}),n=t(e.board,{}),r=bt(t(e.menu,{})),s=t(e.timeline,{}),o=t(e.events,[]),i=t(e.status,{}),c=Mn(i,a,n),p=Array.isArray(n.temples)&&n.temples.length?n.temples.map(h=>h.name):Array.isArray(a.temples)?a.temples:["gold","silver"],g=i.viewer??n.viewer,u=!i.screen&&s.can_play===!0&&!!r.phase;return{catalog:a,board:n,menu:r,timeline:s,log:o,status:i,names:c,templeNames:p,viewer:g,active:u}}function la(e){let t={sel:U(),uid:"naga",layout:ce(),...e},{status:a}=t;return l`${En(t)}${aa(a,t.catalog)}${Zt(t.rule,t.catalog)}${a.screen?Nn(t):Rn(t)}${ra(t.announce)}`}function Cn(e){return e.seed===null||e.seed===void 0?d:l`<span class="naga-seed" data-testid="seed" title="The same seed and the same moves give the same game: anyone who knows the seed can predict the cards and sticks. Leave the seed out for a game that counts.">seed ${e.seed} — reproducible, not secret</span>`}function En({board:e,status:t,names:a,catalog:n}){let r=!t.screen&&e.phase;return l`<div class="naga-header" role="group" aria-label="game status"><h2>Naga Raja</h2>${Cn(t)}${r?l`<span class="naga-step" data-testid="step-name">${w(j(n,e.phase,e.outcome,a),n)}</span>`:d}${r&&e.round?l`<span>round ${e.round}</span>`:d}${r&&e.phase!=="over"&&a[e.to_move]!==void 0?l`<span>${a[e.to_move]} to move</span>`:d}<span class="naga-muted" data-testid="perspective">${Pn(t,a)}</span></div>`}function Nn({status:e,names:t,timeline:a,shownStep:n,catalog:r}){let s=e.screen.name??t[e.screen.player]??"the next player";return l`<section class="naga-screen" data-testid="screen" data-panel="screen"><p>Pass the device to <b>${s}</b></p><button type="button" class="naga-primary" data-act="reveal" data-testid="reveal">I am ${s}: show my board</button><p class="naga-muted naga-screen-note">Took a move back by mistake? The timeline below works without showing either hand.</p></section>${Ke(a,n,r)}`}function Rn(e){let{board:t}=e,a=Array.isArray(t.temples)?t.temples:[],n=l`<div class="naga-side">${oa(e)}${na(e.changes)}${a.length?Qt(t,e):d}</div>`,r=l`<p class="naga-muted">No board to show.</p>`,s=d;if(a.length){let o={...e,...ia(e)};r=l`<div class="naga-boards">${x(a,i=>i.name,i=>ea(i,t,o))}</div>`,s=l`<div class="naga-players">${x(t.players??[],i=>i.player,i=>Xt(i,t,e))}</div>`}return l`<div class="naga-main">${r}${n}</div>${s}<div class="naga-bottom"><div>${Ke(e.timeline,e.shownStep,e.catalog)}</div>${ta(e.log,e.catalog)}</div>`}function Mn(e,t,a){return Array.isArray(e?.names)&&e.names.length?e.names:Array.isArray(a?.players)&&a.players.length?a.players.map(n=>n.name):Array.isArray(t?.temples)&&t.temples.length?t.temples:["gold","silver"]}function Pn(e,t){let a=e?.viewer,n=e?.perspective,r;return a===0||a===1?r=`viewing as ${t[a]??`player ${a}`}`:a==="truth"?r="viewing everything (teacher)":a==="spectator"?r="viewing as a spectator":r="",n==="hotseat"&&(r+=`${r?", ":""}hot-seat`),r}var Bn='[data-act="rule"]',In='button, input, select, textarea, a[href], [tabindex]:not([tabindex="-1"])';function Ln(e){let t=e.getRootNode().activeElement??null;return t&&t!==e&&e.contains(t)?t:null}function ze(e,t){return e.isConnected&&t.contains(e)&&!e.disabled&&e.getAttribute("aria-disabled")!=="true"&&!e.closest("[hidden], [inert]")}function Te(e,t){return[...e.querySelectorAll(In)].filter(a=>ze(a,t)&&!a.matches(Bn))}function ca(e,t,a){if(a==null)return null;for(let n of e.querySelectorAll(`[${t}]`))if(n.getAttribute(t)===a)return n;return null}function pa(e){let t=Ln(e);if(!t)return null;let a=t.closest("[data-panel]"),n=a&&e.contains(a)?a:null;return{node:t,testid:t.getAttribute("data-testid"),panel:n?n.getAttribute("data-panel"):null,index:Te(n??e,e).indexOf(t),onPanel:t===n}}var Ge="data-focus-held",On="data-panel-choices";function Hn(e,t){let a=ca(e,"data-panel",t.panel);if(t.onPanel&&a&&a.hasAttribute(Ge)){let s=a.getAttribute(On),o=Te(a,e)[0]??(s?Te(e,e).find(i=>i.matches(s)):void 0);return o?(jn(a),o):a}if(ze(t.node,e))return t.node;let n=ca(e,"data-testid",t.testid);if(n&&ze(n,e))return n;if(!a)return e;let r=Te(a,e);return r.length?r[Math.min(Math.max(t.index,0),r.length-1)]:(a.setAttribute(Ge,""),a.setAttribute("tabindex","-1"),a)}function jn(e){e.removeAttribute(Ge),e.removeAttribute("tabindex")}function da(e,t){if(!t)return;let a=Hn(e,t);e.getRootNode().activeElement!==a&&a.focus({preventScroll:!0})}var ga="data-lm-suppress-shortcuts";function Un(e){return e.key==="Tab"||e.key==="Escape"?!1:!(e.ctrlKey||e.metaKey)}function ha(e){for(let a=ua(e);a;a=ua(a))if(a instanceof HTMLElement&&a.hasAttribute("tabindex")){a.focus({preventScroll:!0});return}let t=e.getRootNode().activeElement;t&&typeof t.blur=="function"&&t.blur()}function ua(e){return e.parentElement?e.parentElement:e.getRootNode?.()?.host??null}function fa(e,t){let a=e.ownerDocument?.defaultView??window,n=r=>{(typeof r.composedPath=="function"?r.composedPath():[]).includes(e)&&(t(r),Un(r)&&r.stopPropagation())};return a.addEventListener("keydown",n,!0),()=>a.removeEventListener("keydown",n,!0)}var Ye=["catalog","board","menu","timeline","events","status"],Dn=["ArrowLeft","ArrowRight","Home","End"],Wn=["INPUT","TEXTAREA","SELECT"],Fn=0;function Kn(e){let t=document.createElement("div");t.className="naga-root",t.tabIndex=0,t.setAttribute("data-testid","root"),t.setAttribute("aria-label","Naga Raja"),t.setAttribute(ga,"true");let a=document.createElement("style");a.textContent=Ct;let n=document.createElement("div");return n.className="naga-app",t.append(a,n),e.appendChild(t),{root:t,app:n}}function ma(e){return Object.fromEntries(Ye.map(t=>[t,e.get(t)]))}function Vn(e,t){return e&&e.getAttribute("role")==="button"&&e.tagName!=="BUTTON"&&(t==="Enter"||t===" "||t==="Spacebar")}function zn(e){let t={};for(let{name:a,value:n}of e.attributes)a.startsWith("data-")&&(t[a.slice(5)]=n);return t}var qe=class{constructor(t,a){this.model=t,this.uid=`naga${++Fn}`,{root:this.root,app:this.app}=Kn(a),this.layout=ce(),this.sel=U(),this.selKey=null,this.lastSent=0,this.pending=!1,this.scrub=new ue(n=>this.send("goto",{to:n})),this.seen={board:null,step:null,branch:null},this.changes=null,this.announce="",this.rule=null,this.onClick=this.onClick.bind(this),this.onChange=this.onChange.bind(this),this.onInput=this.onInput.bind(this),this.onKeyDown=this.onKeyDown.bind(this),this.onTrait=this.onTrait.bind(this),this.root.addEventListener("click",this.onClick),this.root.addEventListener("change",this.onChange),this.root.addEventListener("input",this.onInput),this.releaseKeys=fa(this.root,this.onKeyDown);for(let n of Ye)t.on(`change:${n}`,this.onTrait);this.el=a,this.followTheme(),this.draw()}followTheme(){let t=()=>this.root.classList.toggle("naga-dark",St(this.el));t();let a=this.el.ownerDocument??document;if(!(typeof MutationObserver>"u")){this.themeObserver=new MutationObserver(t);for(let n of[a.documentElement,a.body])n&&this.themeObserver.observe(n,{attributes:!0,attributeFilter:["class","data-jp-theme-light","data-theme","data-jp-theme-name"]})}}draw(){let t=performance.now(),a=Ve(ma(this.model)),n=`${JSON.stringify(a.menu)}|${a.timeline.step}|${a.timeline.branch}`;n!==this.selKey&&(this.selKey=n,this.sel=U());let r=pa(this.root);this.noteChanges(a);let s=this.scrub.shown(a.timeline.step),o={sel:this.sel,uid:this.uid,layout:this.layout,pending:this.pending,shownStep:s,changes:this.changes,announce:this.announce,rule:this.rule};lt(la({...a,...o}),this.app),da(this.root,r);let i=globalThis.__nagaRenderTimes;Array.isArray(i)&&i.push(performance.now()-t)}noteChanges(t){let a=t.timeline,n=this.model.get("board"),r=this.seen,s=a.step!==r.step||a.branch!==r.branch;n===r.board&&!s||(n!==r.board&&(a.step===r.step+1&&(a.branch===r.branch||a.step===a.last)?this.changes=kt(r.board,n,t.names):s&&(this.changes=null)),s&&typeof a.step=="number"&&(this.announce=At(a.step,a.label,this.changes)),this.seen={board:n,step:a.step,branch:a.branch})}send(t,a={}){let n=vt(this.lastSent,this.model.get("status"),this.model.get("intent"));this.lastSent=n;let r=this.model.get("timeline")??{},s=Number.isInteger(r.step)&&Number.isInteger(r.branch)?{step:r.step,branch:r.branch}:{};return this.model.set("intent",{id:n,type:t,...a,...s}),this.model.save_changes(),t==="play"&&(this.pending=!0,this.draw()),n}move(t){let a=this.model.get("timeline");if(!a||a.mode==="off")return;let n=xt(t,a,this.scrub.shown(a.step));n!==null&&(this.scrub.want(n,a.step),this.draw())}activate(t){if(!t||t.disabled||t.getAttribute("aria-disabled")==="true")return;let a=Ve(ma(this.model)),n={data:zn(t),sel:this.sel,menu:a.menu,temples:a.templeNames},r=Bt(t.getAttribute("data-act"),n,a.active&&!this.pending);if(r)if("move"in r)this.move(r.move);else if("rule"in r)this.showRule(r.rule,t);else if("send"in r){let{type:s,...o}=r.send;this.send(s,o)}else this.sel=r.sel,this.draw()}showRule(t,a){t&&(this.ruleOpener=a?.getAttribute?.("data-rule")??null);let n=this.ruleOpener;this.rule=t,this.draw(),t?this.root.querySelector('[data-testid="rule-close"]')?.focus({preventScroll:!0}):n&&this.root.querySelector(`[data-act="rule"][data-rule="${n}"]`)?.focus({preventScroll:!0})}onClick(t){let a=t.target?.closest?.("[data-act]");if(!a||!this.root.contains(a))return;let n=a.getAttribute("data-act");n!=="goto"&&n!=="branch"&&this.activate(a)}onChange(t){let a=t.target;if(!a||!this.root.contains(a))return;let n=a.getAttribute?.("data-act"),r=this.model.get("timeline"),s=Number(a.value);Number.isInteger(s)&&(n==="goto"?this.slide(s):n==="branch"&&s!==r?.branch&&(this.scrub.reset(),this.send("branch",{index:s})))}onInput(t){let a=t.target;if(!a||!this.root.contains(a)||a.getAttribute?.("data-act")!=="goto")return;let n=Number(a.value);Number.isInteger(n)&&this.slide(n)}slide(t){let a=this.model.get("timeline");!a||a.mode==="off"||t===this.scrub.shown(a.step)||(this.scrub.want(t,a.step),this.draw())}onKeyDown(t){if(t.key==="Escape"){this.rule?this.showRule(null):ha(this.root);return}let a=(typeof t.composedPath=="function"?t.composedPath()[0]:null)??t.target,n=a?.closest?.("[data-act]");if(Vn(n,t.key)){t.preventDefault(),this.activate(n);return}if(Wn.includes(a?.tagName)||a?.isContentEditable||!Dn.includes(t.key)||t.ctrlKey||t.metaKey||t.altKey)return;t.preventDefault();let r=yt(t.key);r&&this.move(r)}onTrait(){this.pending=!1,this.draw(),!this.settling&&(this.settling=!0,queueMicrotask(()=>{if(this.settling=!1,this.destroyed)return;let t=this.scrub.inFlight;this.scrub.answered(this.model.get("status")?.ack??0,this.model.get("timeline")?.step),this.scrub.inFlight!==t&&this.draw()}))}destroy(){this.destroyed=!0,this.themeObserver?.disconnect();for(let t of Ye)this.model.off(`change:${t}`,this.onTrait);this.root.removeEventListener("click",this.onClick),this.root.removeEventListener("change",this.onChange),this.root.removeEventListener("input",this.onInput),this.releaseKeys(),this.root.remove()}};function $a({model:e,el:t}){let a=new qe(e,t);return()=>a.destroy()}var bs={render:$a};export{bs as default};
+/*! Bundled license information:
 
-// src/view.js
-var TRAITS = ["catalog", "board", "menu", "timeline", "events", "log", "status"];
-var instances = 0;
-function render({ model, el }) {
-  const uid = `naga${++instances}`;
-  const root = document.createElement("div");
-  root.className = "naga-root";
-  root.tabIndex = 0;
-  root.setAttribute("data-testid", "root");
-  root.setAttribute("aria-label", "Naga Raja");
-  const style = document.createElement("style");
-  style.textContent = CSS;
-  const app = document.createElement("div");
-  app.className = "naga-app";
-  root.append(style, app);
-  el.appendChild(root);
-  const layout = templeLayoutCached();
-  let sel = emptySelection();
-  let selKey = null;
-  let lastSent = 0;
-  let pending = false;
-  function snapshot() {
-    return viewState({
-      catalog: model.get("catalog"),
-      board: model.get("board"),
-      menu: model.get("menu"),
-      timeline: model.get("timeline"),
-      events: model.get("events"),
-      log: model.get("log"),
-      status: model.get("status")
-    });
-  }
-  function draw() {
-    const started = performance.now();
-    const snap = snapshot();
-    const key = `${JSON.stringify(snap.menu)}|${snap.timeline.step}|${snap.timeline.branch}`;
-    if (key !== selKey) {
-      selKey = key;
-      sel = emptySelection();
-    }
-    const focusedId = root.contains(document.activeElement) && document.activeElement !== root ? document.activeElement.getAttribute("data-testid") : null;
-    const ctx = { ...snap, sel, uid, layout, pending };
-    app.innerHTML = widgetMarkup(ctx);
-    if (focusedId) {
-      const again = findTestId(focusedId);
-      if (again && typeof again.focus === "function") again.focus();
-      else root.focus({ preventScroll: true });
-    }
-    const times = globalThis.__nagaRenderTimes;
-    if (Array.isArray(times)) times.push(performance.now() - started);
-  }
-  function findTestId(id) {
-    for (const node of app.querySelectorAll("[data-testid]")) {
-      if (node.getAttribute("data-testid") === id) return node;
-    }
-    return null;
-  }
-  function send(type, fields = {}) {
-    const id = nextIntentId(lastSent, model.get("status"), model.get("intent"));
-    lastSent = id;
-    model.set("intent", { id, type, ...fields });
-    model.save_changes();
-    if (type === "play") {
-      pending = true;
-      draw();
-    }
-  }
-  function activate(node) {
-    if (!node || node.disabled || node.getAttribute("aria-disabled") === "true") return;
-    const act = node.getAttribute("data-act");
-    const snap = snapshot();
-    const menu = snap.menu;
-    const playable = snap.active && !pending;
-    switch (act) {
-      case "tl": {
-        const type = node.getAttribute("data-type");
-        if (["start", "undo", "redo", "end"].includes(type)) send(type);
-        return;
-      }
-      case "fork":
-        send("fork");
-        return;
-      case "unfork":
-        send("unfork");
-        return;
-      case "reveal":
-        send("reveal");
-        return;
-      default:
-        break;
-    }
-    if (!playable) return;
-    switch (act) {
-      case "toggle-card": {
-        const card = node.getAttribute("data-card");
-        if (!(menu.groups ?? []).some((g) => g.includes(card))) return;
-        sel.call = sel.call.includes(card) ? sel.call.filter((c) => c !== card) : [...sel.call, card];
-        break;
-      }
-      case "call-confirm":
-        if (!callSelectionValid(menu, sel.call)) return;
-        send("play", { action: callActionText(sel.call) });
-        return;
-      case "pass":
-        if (!menu.pass) return;
-        send("play", { action: "pass" });
-        return;
-      case "invoke-card": {
-        const card = node.getAttribute("data-card");
-        if (invokeChoices(menu, card).stage !== "pay") return;
-        sel.invoke = { card, pay: null, tokens: [] };
-        break;
-      }
-      case "invoke-pay": {
-        const pay = node.getAttribute("data-pay");
-        const c = invokeChoices(menu, sel.invoke.card, pay, []);
-        if (c.stage !== "target") return;
-        sel.invoke = { ...sel.invoke, pay, tokens: [] };
-        break;
-      }
-      case "target": {
-        const token = node.getAttribute("data-token");
-        const c = invokeChoices(menu, sel.invoke.card, sel.invoke.pay, sel.invoke.tokens);
-        if (c.stage !== "target" || !c.next.includes(token)) return;
-        sel.invoke = { ...sel.invoke, tokens: [...sel.invoke.tokens, token] };
-        break;
-      }
-      case "invoke-confirm": {
-        const c = invokeChoices(menu, sel.invoke.card, sel.invoke.pay, sel.invoke.tokens);
-        if (!c.complete) return;
-        send("play", { action: c.actionText });
-        return;
-      }
-      case "back": {
-        const inv = sel.invoke;
-        if (inv.tokens.length) sel.invoke = { ...inv, tokens: inv.tokens.slice(0, -1) };
-        else if (inv.pay) sel.invoke = { ...inv, pay: null };
-        else sel.invoke = { card: null, pay: null, tokens: [] };
-        break;
-      }
-      case "reset":
-        sel = emptySelection();
-        break;
-      case "place-space": {
-        const space = Number(node.getAttribute("data-space"));
-        const c = placeChoices(menu, space);
-        if (!c.rotations.length) return;
-        sel.place = { space, rot: c.rotations.includes(sel.place.rot) ? sel.place.rot : c.rotations[0] };
-        break;
-      }
-      case "rotation": {
-        const rot = Number(node.getAttribute("data-rot"));
-        if (!placeChoices(menu, sel.place.space).rotations.includes(rot)) return;
-        sel.place = { ...sel.place, rot };
-        break;
-      }
-      case "place-confirm": {
-        const { space, rot } = sel.place;
-        if (space === null || rot === null || !placeChoices(menu, space).rotations.includes(rot)) return;
-        send("play", { action: placeActionText(space, rot) });
-        return;
-      }
-      case "give-card": {
-        const card = node.getAttribute("data-card");
-        const cards = Array.isArray(menu.gives) ? menu.gives : snap.board.drawn ?? [];
-        if (!cards.includes(card)) return;
-        sel.give = card;
-        break;
-      }
-      case "give-confirm": {
-        const cards = Array.isArray(menu.gives) ? menu.gives : snap.board.drawn ?? [];
-        if (sel.give === null || !cards.includes(sel.give)) return;
-        send("play", { action: giveActionText(sel.give) });
-        return;
-      }
-      default:
-        return;
-    }
-    draw();
-  }
-  const onClick = (event) => {
-    const node = event.target?.closest?.("[data-act]");
-    if (!node || !root.contains(node)) return;
-    const act = node.getAttribute("data-act");
-    if (act === "goto" || act === "branch") return;
-    activate(node);
-  };
-  const onChange = (event) => {
-    const node = event.target;
-    if (!node || !root.contains(node)) return;
-    const act = node.getAttribute?.("data-act");
-    if (act === "goto") {
-      const step = Number(node.value);
-      if (Number.isInteger(step) && step !== model.get("timeline")?.step) send("goto", { step });
-    } else if (act === "branch") {
-      const index = Number(node.value);
-      if (Number.isInteger(index) && index !== model.get("timeline")?.branch) send("branch", { index });
-    }
-  };
-  const onKeyDown = (event) => {
-    const target = event.target;
-    const key = event.key;
-    const node = target?.closest?.("[data-act]");
-    if (node && node.getAttribute("role") === "button" && node.tagName !== "BUTTON" && (key === "Enter" || key === " " || key === "Spacebar")) {
-      event.preventDefault();
-      activate(node);
-      return;
-    }
-    const tag = target?.tagName;
-    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || target?.isContentEditable) return;
-    const intent = timelineKeyIntent(key, model.get("timeline"));
-    if (["ArrowLeft", "ArrowRight", "Home", "End"].includes(key)) {
-      event.preventDefault();
-      event.stopPropagation();
-    }
-    if (intent && !model.get("status")?.screen) send(intent.type);
-  };
-  root.addEventListener("click", onClick);
-  root.addEventListener("change", onChange);
-  root.addEventListener("keydown", onKeyDown);
-  const onTrait = () => {
-    pending = false;
-    draw();
-  };
-  for (const name of TRAITS) model.on(`change:${name}`, onTrait);
-  draw();
-  return () => {
-    for (const name of TRAITS) model.off(`change:${name}`, onTrait);
-    root.removeEventListener("click", onClick);
-    root.removeEventListener("change", onChange);
-    root.removeEventListener("keydown", onKeyDown);
-    root.remove();
-  };
-}
+lit-html/lit-html.js:
+lit-html/directive.js:
+lit-html/directives/repeat.js:
+  (**
+   * @license
+   * Copyright 2017 Google LLC
+   * SPDX-License-Identifier: BSD-3-Clause
+   *)
 
-// src/index.js
-var index_default = { render };
-export {
-  DIRECTIONS,
-  SLOT_ORDER,
-  TRAITS,
-  callActionText,
-  callSelectionValid,
-  index_default as default,
-  describeToken,
-  emptySelection,
-  esc,
-  expandMenu,
-  giveActionText,
-  invokeActionText,
-  invokeChoices,
-  nextIntentId,
-  normalizeOpenings,
-  outcomeText,
-  parseRelic,
-  parseStick,
-  placeActionText,
-  placeChoices,
-  render,
-  rotateOpenings,
-  splitTarget,
-  stepName,
-  stickSymbol,
-  templeLayout,
-  tileGeometry,
-  timelineKeyIntent,
-  tokenTarget,
-  viewState,
-  widgetMarkup
-};
+lit-html/directive-helpers.js:
+lit-html/directives/live.js:
+  (**
+   * @license
+   * Copyright 2020 Google LLC
+   * SPDX-License-Identifier: BSD-3-Clause
+   *)
+*/

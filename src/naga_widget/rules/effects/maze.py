@@ -148,7 +148,7 @@ def _e10_resolve(d: Draft, p: int, target: Target, chance: Chance, log: list[Eve
 E10 = Effect(
     id="E10", name="Collapsed Passage",
     text="Swap the contents of two spaces of one temple.",
-    hint="two spaces of one temple (at least one holding a tile), lower first, e.g. 'gold:4 gold:7'",
+    hint="two spaces of one temple (at least one holding a tile), e.g. 'gold:4 gold:7'",
     has_target=_some_tile, targets=_e10_targets, resolve=_e10_resolve,
 )
 

@@ -59,7 +59,7 @@ def _e06_resolve(d: Draft, p: int, target: Target, chance: Chance, log: list[Eve
 E06 = Effect(
     id="E06", name="Third Eye",
     text="Secretly look at one or two face-down relics you do not know.",
-    hint="one or two face-down relics you do not know, in slot order, e.g. 'gold:W0 silver:E2'",
+    hint="one or two face-down relics you do not know, e.g. 'gold:W0 silver:E2'",
     has_target=_e06_has_target, targets=_e06_targets, resolve=_e06_resolve,
 )
 
@@ -105,6 +105,6 @@ def _e07_resolve(d: Draft, p: int, target: Target, chance: Chance, log: list[Eve
 E07 = Effect(
     id="E07", name="Shifting Altars",
     text="Swap the relics of two slots of one temple.",
-    hint="two slots of one temple in slot order W2 W1 W0 N0 N1 N2 E0 E1 E2, e.g. 'gold:W0 gold:N1'",
+    hint="two slots of one temple (W2 W1 W0 N0 N1 N2 E0 E1 E2), e.g. 'gold:W0 gold:N1'",
     has_target=always, targets=_e07_targets, resolve=_e07_resolve, is_target=_e07_is_target,
 )

@@ -15,11 +15,11 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from .projection import step_title
+
 CELL = 56
 MARGIN = 26
 TEMPLE_SIZE = 3 * CELL + 2 * MARGIN
-STEP_NAMES = {"call": "Call of Fate (R4.1)", "confront": "Confrontation (R4.2)", "place": "Exploration (R4.3)",
-              "give": "New Deal (R4.4)", "over": "Game over (R7)"}
 _CORRIDOR = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
 
@@ -101,7 +101,7 @@ def board_svg(obs: dict[str, Any]) -> str:
         sticks = " ".join(player["sticks"]) or "no sticks"
         out.append(f'<text x="{x}" y="{y + 16}" font-size="10">{escape(sticks)}</text>')
     outcome = obs.get("outcome")
-    step = STEP_NAMES.get(obs["phase"], obs["phase"])
+    step = step_title(obs["phase"])
     if outcome:
         step += f' — {obs["temples"][outcome["winner"]]["name"]} wins ({outcome["reason"]})'
     offered = obs.get("offered")

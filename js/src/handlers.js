@@ -1,0 +1,112 @@
+// handlers.js — what a click on a control of the view does, one small handler per `data-act`.
+// A handler reads the control's data attributes, the selection in progress and the menu, and returns
+// what follows: nothing (`null`: the click is not allowed now), a new selection (the view redraws),
+// or an intent to send (docs/widget-protocol.md). Pure: no DOM, no model.
+
+import { callActionText, giveActionText, placeActionText } from "./tokens.js";
+import { callSelectionValid, invokeChoices, placeChoices } from "./menu.js";
+
+/** @typedef {import("./types.js").Menu} Menu */
+/** A choice in progress, local to one view: nothing is sent before Confirm. */
+export function emptySelection() {
+  return { call: [], invoke: { card: null, pay: null, tokens: [] }, place: { space: null, rot: null }, give: null };
+}
+
+/**
+ * @typedef {ReturnType<typeof emptySelection>} Selection
+ * @typedef {{data: Object<string, string>, sel: Selection, menu: Menu, temples: string[]}} Click
+ * @typedef {null | {sel: Selection} | {move: string} | {rule: ?string} | {send: {type: string, action?: string}}} Outcome
+ */
+
+const TIMELINE_MOVES = ["start", "undo", "redo", "end"];
+
+/** Controls that work whenever they are shown: the timeline (a move, coalesced by the view: scrub.js),
+ * the hot-seat screen, taking over a stopped bot's seat, a new game. */
+export const CONTROLS = {
+  tl: ({ data }) => (TIMELINE_MOVES.includes(data.type) ? { move: data.type } : null),
+  fork: () => ({ send: { type: "fork" } }),
+  unfork: () => ({ send: { type: "unfork" } }),
+  reveal: () => ({ send: { type: "reveal" } }),
+  "take-over": () => ({ send: { type: "take_over" } }),
+  "new-game": () => ({ send: { type: "new_game" } }),
+  rule: ({ data }) => (data.rule ? { rule: data.rule } : null),
+  "rule-close": () => ({ rule: null }),
+};
+
+const play = (action) => ({ send: { type: "play", action } });
+
+/** Controls of a decision: only while the menu is active and no play waits for an answer. */
+export const DECISIONS = {
+  // R4.1: a call is a set of cards of one group
+  "toggle-card": ({ data, sel, menu }) => {
+    const card = data.card;
+    if (!(menu.groups ?? []).some((g) => g.includes(card))) return null;
+    const call = sel.call.includes(card) ? sel.call.filter((c) => c !== card) : [...sel.call, card];
+    return { sel: { ...sel, call } };
+  },
+  "call-confirm": ({ sel, menu }) => (callSelectionValid(menu, sel.call) ? play(callActionText(sel.call)) : null),
+  // R4.2: pass, or invoke a card: card, payment, target tokens
+  pass: ({ menu }) => (menu.pass ? play("pass") : null),
+  "invoke-card": ({ data, sel, menu, temples }) =>
+    invokeChoices(menu, data.card, null, [], temples).stage === "pay"
+      ? { sel: { ...sel, invoke: { card: data.card, pay: null, tokens: [] } } }
+      : null,
+  "invoke-pay": ({ data, sel, menu, temples }) =>
+    invokeChoices(menu, sel.invoke.card, data.pay, [], temples).stage === "target"
+      ? { sel: { ...sel, invoke: { ...sel.invoke, pay: data.pay, tokens: [] } } }
+      : null,
+  target: ({ data, sel, menu, temples }) => {
+    const { card, pay, tokens } = sel.invoke;
+    const c = invokeChoices(menu, card, pay, tokens, temples);
+    if (c.stage !== "target" || !c.next.includes(data.token)) return null;
+    return { sel: { ...sel, invoke: { ...sel.invoke, tokens: [...tokens, data.token] } } };
+  },
+  "invoke-confirm": ({ sel, menu, temples }) => {
+    const c = invokeChoices(menu, sel.invoke.card, sel.invoke.pay, sel.invoke.tokens, temples);
+    return c.complete ? play(c.actionText) : null;
+  },
+  back: ({ sel }) => {
+    const inv = sel.invoke;
+    if (inv.tokens.length) return { sel: { ...sel, invoke: { ...inv, tokens: inv.tokens.slice(0, -1) } } };
+    if (inv.pay) return { sel: { ...sel, invoke: { ...inv, pay: null } } };
+    return { sel: { ...sel, invoke: { card: null, pay: null, tokens: [] } } };
+  },
+  reset: () => ({ sel: emptySelection() }),
+  // R4.3: a space of the placer's temple, then a rotation
+  "place-space": ({ data, sel, menu }) => {
+    const space = Number(data.space);
+    const { rotations } = placeChoices(menu, space);
+    if (!rotations.length) return null;
+    return { sel: { ...sel, place: { space, rot: rotations.includes(sel.place.rot) ? sel.place.rot : rotations[0] } } };
+  },
+  rotation: ({ data, sel, menu }) => {
+    const rot = Number(data.rot);
+    return placeChoices(menu, sel.place.space).rotations.includes(rot) ? { sel: { ...sel, place: { ...sel.place, rot } } } : null;
+  },
+  "place-confirm": ({ sel, menu }) => {
+    const { space, rot } = sel.place;
+    if (space === null || rot === null || !placeChoices(menu, space).rotations.includes(rot)) return null;
+    return play(placeActionText(space, rot));
+  },
+  // R4.4: one of the drawn cards
+  "give-card": ({ data, sel, menu }) => ((menu.gives ?? []).includes(data.card) ? { sel: { ...sel, give: data.card } } : null),
+  "give-confirm": ({ sel, menu }) =>
+    sel.give !== null && (menu.gives ?? []).includes(sel.give) ? play(giveActionText(sel.give)) : null,
+};
+
+/**
+ * What a click on a control with `act` does now.
+ * @param {string} act the control's data-act
+ * @param {Click} click
+ * @param {boolean} playable the menu is active and no play waits for Python's answer
+ * @returns {Outcome}
+ */
+export function handleAct(act, click, playable) {
+  if (own(CONTROLS, act)) return CONTROLS[act](click);
+  if (playable && own(DECISIONS, act)) return DECISIONS[act](click);
+  return null;
+}
+
+function own(table, key) {
+  return Object.prototype.hasOwnProperty.call(table, key);
+}

@@ -1,0 +1,58 @@
+"""The Jupyter widget of a match, in three parts.
+
+- :mod:`.projection` — pure: every synced trait of a view, computed from a match and
+  who looks at it (R6). It imports no Jupyter package.
+- :mod:`.guard` — pure: checks on what comes from outside (intents from the browser, a bot's
+  moves): an object, made at the current position, small, the engine's own action.
+- :mod:`.svg` — the static SVG picture shown where widget JS does not run.
+- :mod:`.widget` — :class:`NagaWidget`, the anywidget class; the only module that imports
+  anywidget, traitlets and IPython. It is loaded on first use, so the pure parts import
+  without Jupyter (e.g. in a bare Pyodide).
+
+The view's ES module is package data: ``naga_widget/static/naga_widget.js``; so is the rules text
+of the rule popups, ``naga_widget/widget/rules_text.json`` (from docs/rules.md).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .projection import (
+    LOG_WINDOW,
+    PERSPECTIVES,
+    SYNCED,
+    TIMELINE_MODES,
+    View,
+    action_menu,
+    actor_of,
+    catalog,
+    compact_board,
+    event_window,
+    public_label,
+    rules_text,
+    screen_of,
+    status_trait,
+    step_title,
+    timeline_trait,
+    traits,
+    viewer_of,
+)
+from .svg import board_svg
+
+if TYPE_CHECKING:
+    from .widget import NagaWidget
+
+
+def __getattr__(name: str) -> object:
+    if name == "NagaWidget":
+        from .widget import NagaWidget
+
+        return NagaWidget
+    raise AttributeError(f"module 'naga_widget.widget' has no attribute {name!r}")
+
+
+__all__ = [
+    "LOG_WINDOW", "NagaWidget", "PERSPECTIVES", "SYNCED", "TIMELINE_MODES", "View", "action_menu", "actor_of",
+    "board_svg", "catalog", "compact_board", "event_window", "public_label", "rules_text", "screen_of", "status_trait",
+    "step_title", "timeline_trait", "traits", "viewer_of",
+]

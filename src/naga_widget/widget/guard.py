@@ -1,0 +1,121 @@
+"""Checks on what reaches the widget from outside: intents from the browser and moves from a bot.
+
+Pure functions, no Jupyter import. An intent is a JSON value sent by the view
+(``docs/widget-protocol.md``): it must be an object, carry the position it was made at,
+and keep its values small; a bot's move is replaced by the engine's own action value
+before it enters the history.
+
+>>> quote("x" * 200)[-3:], len(quote("x" * 200))
+('xx…', 81)
+>>> canonical_action({"type": "give", "card": "07b"})
+Give(card='07b')
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+from typing import Any
+
+from ..rules import Action, AnyAction, Call, Give, Invoke, Pass, Place
+
+QUOTE_CHARS = 80  # at most this much of a value sent by the view is quoted back in a message
+MESSAGE_CHARS = 400  # no message is longer than this
+ACTION_CHARS = 400  # an action longer than this (text, or JSON text of its object form) is refused unread
+ACTION_TYPES: tuple[type, ...] = (Call, Pass, Invoke, Place, Give)
+
+
+class StaleIntent(ValueError):
+    """An intent made at a position the match is no longer at (another step or another branch)."""
+
+
+def quote(value: Any, limit: int = QUOTE_CHARS) -> str:
+    """``repr(value)``, cut to ``limit`` characters and ``…`` when longer (what a message may quote)."""
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__: say what it is, not what it claims
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def short_message(text: str, limit: int = MESSAGE_CHARS) -> str:
+    """A message cut to ``limit`` characters (the engine's errors quote the action they refuse)."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def intent_object(intent: Any) -> dict[str, Any]:
+    """The intent itself when it is a JSON object; otherwise the error to show."""
+    if not isinstance(intent, dict):
+        what = "null" if intent is None else f"a {type(intent).__name__}: {quote(intent)}"
+        raise ValueError(f'an intent must be an object such as {{"id": 1, "type": "undo"}}, not {what}')
+    return intent
+
+
+def integer_field(intent: dict[str, Any], field: str) -> int:
+    """An integer field of an intent (``True`` is not an integer here)."""
+    value = intent.get(field)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{quote(intent.get('type'))} needs an integer {field!r}, not {quote(value)}")
+    return value
+
+
+def check_position(intent: dict[str, Any], step: int, branch: int) -> None:
+    """Refuse an intent made at another position than ``step`` of ``branch``.
+
+    The view stamps every intent with the step and the branch it showed (``step``,
+    ``branch``). A second click sent before the first one's answer (a double-click, or a
+    click during a bot's turn) was made at a position the match has left: it is refused
+    instead of acting on a decision its sender never saw. An intent without a stamp
+    (written by hand in a notebook) acts wherever the match is.
+    """
+    if "step" not in intent and "branch" not in intent:
+        return
+    made_step = integer_field(intent, "step")
+    made_branch = integer_field(intent, "branch") if "branch" in intent else branch
+    if (made_step, made_branch) != (step, branch):
+        where = f"step {made_step}" + (f" of branch {made_branch}" if made_branch != branch else "")
+        raise StaleIntent(f"ignored: that was chosen at {where}, but the game is now at step {step}"
+                          f"{f' of branch {branch}' if made_branch != branch else ''}. Look again and choose")
+
+
+def action_field(intent: dict[str, Any]) -> str | dict[str, Any]:
+    """The ``action`` of a play intent, refused unread when it is of the wrong kind or too long."""
+    if "action" not in intent:
+        raise ValueError("a play intent needs an 'action'")
+    action = intent["action"]
+    if isinstance(action, str):
+        size = len(action)
+    elif isinstance(action, dict):
+        try:
+            size = len(json.dumps(action, default=str))
+        except (RecursionError, ValueError, TypeError):
+            raise ValueError("an action's JSON object cannot be nested this deeply") from None
+    else:
+        raise ValueError(f"an action is a text like 'pass' or its JSON object, not {quote(action)}")
+    if size > ACTION_CHARS:
+        raise ValueError(f"an action of {size:,} characters is far too long (at most {ACTION_CHARS}): "
+                         f"{quote(action)}")
+    return action
+
+
+def canonical_action(action: Any) -> AnyAction:
+    """The engine's own action value for ``action`` (a value, its text or its JSON form).
+
+    A value of a subclass of an action class (e.g. a ``Call`` whose text lies about its cards)
+    is rebuilt as the plain class from the fields the engine reads, so the history records what
+    was applied and its text says so.
+    """
+    if isinstance(action, ACTION_TYPES) and type(action) not in ACTION_TYPES:
+        base = next(t for t in ACTION_TYPES if isinstance(action, t))
+        values = {f.name: getattr(action, f.name) for f in fields(base)}
+        for name, value in values.items():
+            if isinstance(value, (tuple, list)):
+                values[name] = tuple(str.__str__(v) if isinstance(v, str) else v for v in value)
+            elif isinstance(value, str):
+                values[name] = str.__str__(value)
+            elif isinstance(value, int) and not isinstance(value, bool):
+                values[name] = int.__index__(value)
+        return base(**values)  # type: ignore[no-any-return]
+    if isinstance(action, ACTION_TYPES):
+        return action  # type: ignore[return-value]
+    return Action.coerce(action)

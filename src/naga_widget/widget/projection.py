@@ -1,0 +1,265 @@
+"""What one view of a match shows: every synced trait of the widget, computed without Jupyter.
+
+The widget class only stores these values in its traits. Everything a viewer may
+see is decided here, from the engine's observation for that viewer (R6), so the
+same functions also write the JS view's test fixtures (``js/scripts/make_fixtures.py``).
+The traits are described in ``docs/widget-protocol.md``.
+
+>>> from naga_widget import Match
+>>> shown = traits(Match(seed=1), View("spectator"))
+>>> sorted(shown), shown["menu"], shown["status"]["viewer"]
+(['board', 'events', 'menu', 'status', 'timeline'], {}, 'spectator')
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..match import Match
+from ..rules import (
+    EFFECTS,
+    END_REASONS,
+    STEPS,
+    TEMPLE_NAMES,
+    AnyAction,
+    Call,
+    Ruleset,
+    State,
+    end_reason_text,
+)
+from ..rules.legal import call_groups
+from ..rules.ruleset import openings_text
+from ..rules.temple import SLOT_NAMES
+
+PERSPECTIVES = (0, 1, "spectator", "teacher", "hotseat")
+TIMELINE_MODES = ("full", "review", "off")
+LOG_WINDOW = 20  # the number of events the ``events`` trait holds
+SYNCED = ("board", "menu", "timeline", "events", "status")
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """Who looks at a match, and the small state a widget keeps beside the match.
+
+    ``perspective``: ``0`` or ``1`` (that player), ``"spectator"``, ``"teacher"`` (the truth,
+    deciding for whoever is to move) or ``"hotseat"`` (the player to move, behind a screen
+    between turns). ``bot``: the seat a bot plays, which the view never decides for.
+    ``holder``: in hot-seat play, the player who has the device. ``fork_armed``: the next play
+    starts a new branch at the cursor. ``message`` and ``ack``: the answer to the last intent.
+    ``timeline``: ``"full"`` (go anywhere, fork), ``"review"`` (look at past steps, never fork)
+    or ``"off"`` (only the present). ``stopped``: the seat of a bot that failed and was stopped,
+    with the reason, until someone takes the seat over or attaches another bot. ``seed``: the
+    match seed when it was chosen (a seeded game is reproducible, so not secret); else ``None``.
+
+    >>> View(2)
+    Traceback (most recent call last):
+    ...
+    ValueError: perspective must be one of (0, 1, 'spectator', 'teacher', 'hotseat'), not 2
+    """
+
+    perspective: int | str = 0
+    bot: int | None = None
+    holder: int | None = None
+    fork_armed: bool = False
+    message: dict[str, str] | None = None
+    ack: int = 0
+    timeline: str = "full"
+    stopped: dict[str, Any] | None = None
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.perspective not in PERSPECTIVES or isinstance(self.perspective, bool):
+            raise ValueError(f"perspective must be one of {PERSPECTIVES}, not {self.perspective!r}")
+        if self.timeline not in TIMELINE_MODES:
+            raise ValueError(f"timeline must be one of {TIMELINE_MODES}, not {self.timeline!r}")
+
+
+# -- static data --------------------------------------------------------------------------------------
+def step_title(phase: str) -> str:
+    """A step's name with its rule id, e.g. ``"Call of Fate (R4.1)"`` (R4, R7).
+
+    >>> step_title("place")
+    'Exploration (R4.3)'
+    """
+    step = STEPS.get(phase)
+    return f"{step.name} ({step.rule})" if step is not None else phase
+
+
+@cache
+def rules_text() -> dict[str, dict[str, str]]:
+    """The text of every rule id (R4.2.2, E07 …): ``{id: {title, text}}``, package data written from
+    docs/rules.md by ``js/scripts/make_rules_text.py`` (the view's rule popups show it)."""
+    with (Path(__file__).resolve().parent / "rules_text.json").open(encoding="utf-8") as f:
+        data: dict[str, dict[str, str]] = json.load(f)
+    return data
+
+
+def catalog(ruleset: Ruleset) -> dict[str, Any]:
+    """Static game data the view needs: cards, effects, rooms, sticks (public facts of R1), the
+    steps of a round (R4), the ways a game ends (R7.1) and the numbers that end it, what each
+    amulet is (R1.2: public, only who holds which is secret) and the text of every rule id.
+
+    >>> from naga_widget.rules import STANDARD
+    >>> data = catalog(STANDARD)
+    >>> data["steps"]["call"], data["limits"]
+    ({'name': 'Call of Fate', 'rule': 'R4.1'}, {'target_score': 25, 'cursed_limit': 3})
+    """
+    return {
+        "ruleset": ruleset.id,
+        "cards": {c.id: {"effect": c.effect, "name": EFFECTS[c.effect].name, "stick": c.stick, "count": c.count}
+                  for c in ruleset.cards},
+        "effects": {e.id: {"name": e.name, "text": e.text, "hint": e.hint} for e in EFFECTS.values()},
+        "rooms": {r.id: {"shape": r.shape, "openings": openings_text(r.openings), "amulet_symbol": r.amulet_symbol}
+                  for r in ruleset.rooms},
+        "temples": list(TEMPLE_NAMES),
+        "slots": list(SLOT_NAMES),
+        "stick_types": {t.name: list(t.faces) for t in ruleset.stick_types},
+        "steps": {phase: {"name": s.name, "rule": s.rule} for phase, s in STEPS.items()},
+        "end_reasons": {reason: end_reason_text(reason, ruleset) for reason in END_REASONS},
+        "limits": {"target_score": ruleset.target_score, "cursed_limit": ruleset.cursed_limit},
+        "amulets": {a.id: {"kind": a.kind, "points": a.points} for a in ruleset.amulets},
+        "rules": rules_text(),
+    }
+
+
+# -- who sees and who decides -----------------------------------------------------------------------
+def viewer_of(perspective: int | str, state: State) -> int | str:
+    """Whose knowledge a view shows (R6): ``0``, ``1``, ``"spectator"`` or ``"truth"``.
+
+    The hot seat shows the player to move, and the public facts once the game is over.
+    """
+    if perspective == "teacher":
+        return "truth"
+    if perspective == "hotseat":
+        return "spectator" if state.is_over else state.to_move
+    return perspective
+
+
+def screen_of(view: View, state: State) -> dict[str, Any] | None:
+    """The hot-seat screen that hides the board until the player to move has the device, if any."""
+    if view.perspective != "hotseat" or state.is_over or view.holder == state.to_move:
+        return None
+    return {"kind": "pass_device", "player": state.to_move, "name": TEMPLE_NAMES[state.to_move]}
+
+
+def actor_of(view: View, state: State) -> int | None:
+    """The player the view may decide for now, if any (never a bot's seat, never after R7)."""
+    if state.is_over or state.to_move == view.bot:
+        return None
+    if view.perspective == "teacher":
+        return state.to_move
+    if view.perspective == "hotseat":
+        return state.to_move if view.holder == state.to_move else None
+    return state.to_move if view.perspective == state.to_move else None
+
+
+# -- the traits ----------------------------------------------------------------------------------------
+def compact_board(obs: dict[str, Any]) -> dict[str, Any]:
+    """The observation with the false/empty fields of spaces and relics left out (fewer bytes per update).
+
+    It changes ``obs`` in place and returns it.
+    """
+    for temple in obs["temples"]:
+        temple["spaces"] = [None if sp is None else {k: v for k, v in sp.items() if v not in (None, False)}
+                            for sp in temple["spaces"]]
+        temple["relics"] = [{k: v for k, v in r.items() if v not in (None, False)} for r in temple["relics"]]
+    return obs
+
+
+def action_menu(state: State, player: int) -> dict[str, Any]:
+    """The decisions of ``player`` now, in the compact form of the protocol (derived from the legal actions, R8)."""
+    phase = state.phase
+    menu: dict[str, Any] = {"player": player, "phase": phase, "step_name": step_title(phase)}
+    legal = state.legal_actions()
+    if phase == "call":
+        menu["groups"] = [list(g) for g in call_groups(state, player)]
+    elif phase == "confront":
+        # Targets travel as numbers into a table of their tokens: "3 17" stands for "gold:W0 silver:E2".
+        tokens: dict[str, int] = {}
+        sets: dict[tuple[str, ...], int] = {}
+        invokes = []
+        for card, pay in legal.invoke_heads():
+            texts = tuple(" ".join(str(tokens.setdefault(tok, len(tokens))) for tok in target)
+                          for target in legal.targets(card, pay))
+            invokes.append([card, pay, sets.setdefault(texts, len(sets))])
+        menu["pass"] = True
+        menu["invokes"] = invokes
+        menu["tokens"] = list(tokens)
+        menu["target_sets"] = [list(texts) for texts in sets]
+    elif phase == "place":
+        assert state.offered is not None
+        room = state.offered[0]
+        menu["room"] = {"id": room, "openings": openings_text(state.ruleset.room(room).openings)}
+        menu["places"] = [[a.space, a.rotation] for a in legal]  # type: ignore[union-attr]
+    elif phase == "give":
+        menu["gives"] = [a.card for a in legal]  # type: ignore[union-attr]
+    return menu
+
+
+def public_label(state_before: State, action: AnyAction, viewer: int | str) -> str:
+    """A step's action as ``viewer`` may see it: a call's cards stay hidden from others (R6)."""
+    actor = state_before.to_move
+    name = TEMPLE_NAMES[actor]
+    if isinstance(action, Call) and viewer not in (actor, "truth"):
+        return f"{name}: call {len(action.cards)} card(s)"
+    return f"{name}: {action}"
+
+
+def timeline_trait(match: Match, viewer: int | str, actor: int | None, fork_armed: bool,
+                   mode: str = "full") -> dict[str, Any]:
+    """The cursor and the branches of ``match``, each step's action as ``viewer`` may see it.
+
+    ``mode`` ``"off"`` sends only the present: no branch, no way to another step.
+    """
+    node = match.node
+    label = public_label(node.parent.state, node.action, viewer) if node.parent and node.action else "setup"
+    if mode == "off":
+        return {"step": match.step, "last": match.step, "at_end": True, "branch": 0, "branches": [],
+                "label": label, "fork_armed": False, "can_play": actor is not None and match.at_end, "mode": mode}
+    branches = []
+    for b in match.branches():
+        tip = match.node_of(b.tip)
+        last = public_label(tip.parent.state, tip.action, viewer) if tip.parent and tip.action else None
+        branches.append({"index": b.index, "tip": b.tip, "length": b.length, "fork_step": b.fork_step,
+                         "last_action": last})
+    return {"step": match.step, "last": match.last_step, "at_end": match.at_end, "branch": match.branch,
+            "branches": branches, "label": label, "fork_armed": fork_armed,
+            "can_play": actor is not None and (match.at_end or fork_armed), "mode": mode}
+
+
+def event_window(match: Match, viewer: int | str) -> list[dict[str, Any]]:
+    """The last ``LOG_WINDOW`` events up to the cursor, as ``viewer`` may see them, with rule ids."""
+    return [{"step": e["step"], "rule": e["rule"], "kind": e["kind"], "text": e["text"]}
+            for e in match.log(viewer, last=LOG_WINDOW)]
+
+
+def status_trait(view: View, viewer: int | str, screen: dict[str, Any] | None) -> dict[str, Any]:
+    """Who looks, the hot-seat screen, the answer to the last intent, the bot's seat (or the stopped
+    bot's), and the seed when the match is reproducible."""
+    return {"perspective": view.perspective, "viewer": viewer, "screen": screen, "message": view.message,
+            "ack": view.ack, "bot": view.bot, "names": list(TEMPLE_NAMES), "bot_stopped": view.stopped,
+            "seed": view.seed}
+
+
+def traits(match: Match, view: View) -> dict[str, Any]:
+    """Every state trait (``SYNCED``) of a widget showing ``match`` at its cursor as ``view``.
+
+    A hot-seat screen hides the board, the menu and the events, and the timeline's labels are
+    the spectator's there: whoever holds the device may be either player (R6).
+    """
+    state = match.state
+    viewer = viewer_of(view.perspective, state)
+    actor = actor_of(view, state)
+    screen = screen_of(view, state)
+    return {
+        "board": {} if screen else compact_board(state.observe(viewer)),
+        "menu": action_menu(state, actor) if actor is not None and not screen else {},
+        "timeline": timeline_trait(match, "spectator" if screen else viewer, None if screen else actor,
+                                   view.fork_armed, view.timeline),
+        "events": [] if screen else event_window(match, viewer),
+        "status": status_trait(view, viewer, screen),
+    }

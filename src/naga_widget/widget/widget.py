@@ -1,0 +1,467 @@
+"""The Jupyter widget: play, rewind, fork and inspect a match by clicks.
+
+``NagaWidget`` is an anywidget component. The match (Python) holds the truth; the
+view (``naga_widget/static/naga_widget.js``, built from ``js/src``) receives only the
+projection of the match for the widget's perspective (R6, computed in
+:mod:`.projection`) and sends back intents, which Python checks and applies. The
+traits and intents are described in ``docs/widget-protocol.md``.
+
+This is the only module that imports anywidget, traitlets and IPython.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, ClassVar
+
+import anywidget
+import traitlets
+
+from ..bots import Bot
+from ..match import Match
+from ..rules import TEMPLE_NAMES, AnyAction, IllegalActionError, State
+from .guard import (
+    action_field,
+    canonical_action,
+    check_position,
+    integer_field,
+    intent_object,
+    quote,
+    short_message,
+)
+from .projection import TIMELINE_MODES, View, actor_of, catalog, screen_of, traits, viewer_of
+from .svg import board_svg
+
+_MISSING_VIEW = ("export default { render({ el }) { el.textContent = "
+                 "'naga_widget: the view module is missing from this install'; } };")
+
+
+def _esm_source() -> Path | str:
+    """The view's ES module, built from ``js/src`` into the package (an editable install hot-reloads it)."""
+    bundle = Path(__file__).resolve().parent.parent / "static" / "naga_widget.js"
+    return bundle if bundle.exists() else _MISSING_VIEW
+
+
+def _kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop of the IPython kernel we run in, if any (elsewhere the bot plays at once)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return None
+    shell = get_ipython()
+    if shell is None or getattr(shell, "kernel", None) is None:
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def _bot_name(bot: object) -> str:
+    return type(bot).__name__
+
+
+class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
+    """A match of Naga Raja shown and played in a notebook.
+
+    ``perspective``: ``0`` or ``1`` (that player's view), ``"spectator"`` (public only),
+    ``"teacher"`` (all the truth, plays whoever is to move) or ``"hotseat"`` (follows
+    the player to move, behind a "pass the device" screen between turns).
+    ``opponent``: a bot playing the other seat (seat 1 unless the perspective is a player);
+    a bot that fails is stopped, and the seat can be taken over or given to another bot
+    (:meth:`set_opponent`).
+    ``timeline``: ``"full"`` (go to any step, fork), ``"review"`` (look back, never fork: for
+    games that count) or ``"off"`` (only the present step is reachable).
+
+    The view's own events are :attr:`event_log`; ``log`` is the logger of ipywidgets.
+    """
+
+    _esm = _esm_source()
+
+    catalog = traitlets.Dict().tag(sync=True)
+    board = traitlets.Dict().tag(sync=True)
+    menu = traitlets.Dict().tag(sync=True)
+    timeline = traitlets.Dict().tag(sync=True)
+    events: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    status = traitlets.Dict().tag(sync=True)
+    # Any JSON value may arrive from the view: one that is not an object is answered with an error
+    intent = traitlets.Any({}, allow_none=True).tag(sync=True)
+
+    def __init__(self, match: Match | None = None, *, perspective: int | str = 0, opponent: Bot | None = None,
+                 seed: int | None = None, bot_delay: float = 0.4, timeline: str = "full", **kwargs: Any) -> None:
+        if timeline not in TIMELINE_MODES:
+            raise ValueError(f"timeline must be one of {TIMELINE_MODES}, not {timeline!r}")
+        view = View(perspective, timeline=timeline)  # rejects an unknown perspective
+        if match is not None and seed is not None:
+            raise ValueError("give either a match or a seed, not both")
+        if opponent is not None and perspective == "hotseat":
+            raise ValueError("hot-seat play is for two people; a bot opponent needs perspective 0, 1 or 'teacher'")
+        _check_bot(opponent)
+        self._home = perspective  # the perspective given, kept while a stopped bot's seat is taken over
+        self._match = match if match is not None else Match(seed=seed)
+        self._view = replace(view, seed=self._match.seed if seed is not None or _seeded(self._match) else None)
+        self._bot: Bot | None = None
+        self.bot_delay = bot_delay
+        self._busy = False
+        self._bot_pending = False
+        super().__init__(**kwargs)
+        self.catalog = catalog(self._match.ruleset)
+        self._match.observe_changes(self._on_match_change)
+        self.observe(self._on_intent, names="intent")
+        if timeline != "full" and not self._match.at_end:
+            self._match.goto(-1)
+        if opponent is not None:
+            self._attach(opponent, self._default_seat())
+        self._refresh()
+        self._schedule_bot()
+
+    def close(self) -> None:
+        """Stop following the match and close the view."""
+        match = getattr(self, "_match", None)  # absent when __init__ rejected its arguments
+        if match is not None:
+            match.unobserve_changes(self._on_match_change)
+        super().close()
+
+    # -- notebook API ----------------------------------------------------------------------------
+    @property
+    def match(self) -> Match:
+        """The timeline shown (shared with any other view of it)."""
+        return self._match
+
+    @property
+    def state(self) -> State:
+        """The state at the step shown."""
+        return self._match.state
+
+    @property
+    def step(self) -> int:
+        return self._match.step
+
+    @step.setter
+    def step(self, k: int) -> None:
+        self.goto(k)
+
+    def goto(self, k: int) -> None:
+        self._match.goto(k)
+
+    def play(self, action: AnyAction | str | dict[str, Any]) -> None:
+        """Play an action from code (for the player to move); every view of the match follows.
+
+        With ``timeline="review"`` or ``"off"`` only at the end of the line (no fork).
+        """
+        if self._view.timeline != "full" and not self._match.at_end:
+            raise ValueError(f"timeline={self._view.timeline!r}: play only at the end of the line, not at a past step")
+        self._play(action)
+        self._schedule_bot()
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Start a new match of the same ruleset in this view (a bot opponent stays attached).
+
+        ``seed`` makes the new game reproducible, and so not secret; without it, chance is unknown.
+        """
+        old = self._match
+        match = Match(seed=seed, ruleset=old.ruleset)
+        old.unobserve_changes(self._on_match_change)
+        self._match = match
+        match.observe_changes(self._on_match_change)
+        self._set(holder=None, fork_armed=False, message=None, seed=match.seed if seed is not None else None)
+        self._refresh()
+        self._schedule_bot()
+
+    # -- the opponent -------------------------------------------------------------------------------
+    @property
+    def opponent(self) -> Bot | None:
+        """The bot playing a seat, if any (``None`` also after a bot failed and was stopped)."""
+        return self._bot
+
+    @opponent.setter
+    def opponent(self, bot: Bot | None) -> None:
+        self.set_opponent(bot)
+
+    def set_opponent(self, bot: Bot | None, seat: int | None = None) -> None:
+        """Let ``bot`` play ``seat`` (default: the seat of the bot before it, or the other player's);
+        ``None`` detaches the bot. A seat taken over in hot-seat play goes back to the bot."""
+        _check_bot(bot)
+        if seat is not None and seat not in (0, 1):
+            raise ValueError(f"seat must be 0 or 1, not {quote(seat)}")
+        if bot is None:
+            self._bot = None
+            self._set(bot=None, stopped=None)
+        else:
+            if self._home == "hotseat":
+                raise ValueError("hot-seat play is for two people; a bot opponent needs perspective 0, 1 or 'teacher'")
+            self._attach(bot, self._default_seat() if seat is None else seat)
+        self._refresh()
+        self._schedule_bot()
+
+    def _default_seat(self) -> int:
+        stopped = self._view.stopped
+        if stopped is not None:
+            return int(stopped["seat"])
+        if self._view.bot is not None:
+            return self._view.bot
+        return 1 - self._home if isinstance(self._home, int) else 1
+
+    def _attach(self, bot: Bot, seat: int) -> None:
+        if self._view.perspective != self._home:  # the seat was taken over: the view is the player's again
+            self._set(perspective=self._home, holder=None)
+        self._bot = bot
+        self._set(bot=seat, stopped=None, message=None)
+
+    @property
+    def perspective(self) -> int | str:
+        return self._view.perspective
+
+    @property
+    def viewer(self) -> int | str:
+        """Whose knowledge the view shows: 0, 1, ``"spectator"`` or ``"truth"``."""
+        return viewer_of(self._view.perspective, self._match.state)
+
+    @property
+    def event_log(self) -> list[dict[str, Any]]:
+        """The whole event log up to the step shown, as this view may see it (R6).
+
+        Each entry has ``step``, ``rule`` (the rule id that made it happen), ``kind``, ``text``
+        and ``data``; the ``events`` trait holds the last few of them, without ``data``.
+        """
+        return self._match.log(self.viewer)
+
+    # -- projection -------------------------------------------------------------------------------
+    def _set(self, **changes: Any) -> None:
+        """Change the widget's own state beside the match (see :class:`.projection.View`)."""
+        self._view = replace(self._view, **changes)
+
+    def _refresh(self) -> None:
+        """Recompute every state trait from the match, in one sync."""
+        with self.hold_sync():
+            for name, value in traits(self._match, self._view).items():
+                setattr(self, name, value)
+
+    def _on_match_change(self, match: Match) -> None:
+        if not self._busy:
+            self._set(message=None)
+            self._refresh()
+
+    def _play(self, action: AnyAction | str | dict[str, Any]) -> None:
+        """Play at the cursor; an armed fork is used up by the play (and kept if the play fails)."""
+        action = canonical_action(action)
+        fork = self._view.fork_armed
+        self._set(fork_armed=False)
+        try:
+            self._match.play(action, fork=fork)
+        except Exception:
+            self._set(fork_armed=fork)
+            raise
+
+    # -- intents ----------------------------------------------------------------------------------
+    def _on_intent(self, change: dict[str, Any]) -> None:
+        intent = change["new"]
+        if isinstance(intent, dict) and not intent:
+            return  # the empty start value
+        self._busy = True
+        try:
+            self._handle(intent)
+            self._set(message=None)
+        except (ValueError, IndexError, KeyError, TypeError) as exc:
+            self._set(message={"level": "error", "text": short_message(str(exc))})
+        finally:
+            self._busy = False
+            ack = intent.get("id") if isinstance(intent, dict) else None
+            if isinstance(ack, int) and not isinstance(ack, bool):
+                self._set(ack=ack)
+        if not isinstance(intent, dict) or self._view.perspective == "hotseat":
+            # so that the same wrong value sent again is answered again; and in hot-seat play, so that
+            # the last decision (a face-down call) does not stay in the model for the next player
+            self.intent = {}
+        self._refresh()
+        self._schedule_bot()
+
+    def _handle(self, intent: Any) -> None:
+        """Apply one intent (``docs/widget-protocol.md``), or raise an error saying what was wrong."""
+        intent = intent_object(intent)
+        kind = intent.get("type")
+        handler = self._INTENTS.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            raise ValueError(f"unknown intent type {quote(kind)}")
+        check_position(intent, self._match.step, self._match.branch)
+        handler(self, intent)
+
+    def _navigable(self, what: str) -> None:
+        """Refuse moving to another step when the timeline is off."""
+        if self._view.timeline == "off":
+            raise ValueError(f"this game shows only the present step (timeline='off'): no {what}")
+
+    def _intent_play(self, intent: dict[str, Any]) -> None:
+        action = canonical_action(action_field(intent))
+        state = self._match.state
+        if actor_of(self._view, state) is None:
+            if state.is_over:
+                raise IllegalActionError("the game is over", "R7")
+            if screen_of(self._view, state):
+                raise ValueError(f"pass the device to {TEMPLE_NAMES[state.to_move]} first")
+            raise IllegalActionError(f"it is {TEMPLE_NAMES[state.to_move]}'s decision, not this view's", "R8")
+        if not (self._match.at_end or self._view.fork_armed):
+            raise ValueError("this is a past step: go to the end of the line, or fork from here to play")
+        self._play(action)
+
+    def _moved(self) -> None:
+        """After moving the cursor: an armed fork is dropped unless the cursor is at the end of the line."""
+        if not self._match.at_end:
+            self._set(fork_armed=False)
+
+    def _intent_goto(self, intent: dict[str, Any]) -> None:
+        self._navigable("going to another step")
+        self._match.goto(integer_field(intent, "to"))
+        self._moved()
+
+    def _intent_undo(self, intent: dict[str, Any]) -> None:
+        self._navigable("going back")
+        self._match.undo()
+        self._moved()
+
+    def _intent_redo(self, intent: dict[str, Any]) -> None:
+        self._navigable("going forward")
+        self._match.redo()
+        self._moved()
+
+    def _intent_start(self, intent: dict[str, Any]) -> None:
+        self._navigable("going back")
+        self._match.goto(0)
+        self._moved()
+
+    def _intent_end(self, intent: dict[str, Any]) -> None:
+        self._navigable("going forward")
+        self._match.goto(-1)
+        self._moved()
+
+    def _intent_branch(self, intent: dict[str, Any]) -> None:
+        """Show another branch, at its tip."""
+        self._navigable("other branch")
+        index = integer_field(intent, "index")
+        if self._view.timeline == "review" and index != self._match.branch:
+            raise ValueError("this game is for review only (timeline='review'): it stays on its own line")
+        self._match.switch(index)
+        self._match.goto(-1)
+        self._moved()
+
+    def _intent_fork(self, intent: dict[str, Any]) -> None:
+        self._navigable("fork")
+        if self._view.timeline == "review":
+            raise ValueError("this game is for review only (timeline='review'): no fork, play on at the end")
+        if self._match.at_end:
+            raise ValueError("already at the end of the line: just play")
+        self._set(fork_armed=True)
+
+    def _intent_unfork(self, intent: dict[str, Any]) -> None:
+        self._set(fork_armed=False)
+
+    def _intent_reveal(self, intent: dict[str, Any]) -> None:
+        if self._view.perspective != "hotseat":
+            raise ValueError("reveal is only for hot-seat play")
+        self._set(holder=self._match.state.to_move)
+
+    def _intent_take_over(self, intent: dict[str, Any]) -> None:
+        """A stopped bot's seat is played by people: the teacher decides for it, a player's view
+        becomes a hot seat (the device passes between the two seats, R6)."""
+        stopped = self._view.stopped
+        if stopped is None:
+            raise ValueError("no stopped bot: there is no seat to take over")
+        if self._view.perspective == "spectator":
+            raise ValueError("a spectator's view does not play: take the seat over in a player's view")
+        if isinstance(self._view.perspective, int):
+            self._set(perspective="hotseat", holder=self._view.perspective)
+        self._set(stopped=None, bot=None)
+
+    def _intent_new_game(self, intent: dict[str, Any]) -> None:
+        if not self._match.state.is_over:
+            raise ValueError("a new game starts once this one is over")
+        self.new_game()
+
+    _INTENTS: ClassVar[dict[str, Callable[[NagaWidget, dict[str, Any]], None]]] = {
+        "play": _intent_play, "goto": _intent_goto, "undo": _intent_undo, "redo": _intent_redo,
+        "start": _intent_start, "end": _intent_end, "branch": _intent_branch, "fork": _intent_fork,
+        "unfork": _intent_unfork, "reveal": _intent_reveal, "take_over": _intent_take_over,
+        "new_game": _intent_new_game,
+    }
+
+    # -- the bot opponent --------------------------------------------------------------------------
+    def _bot_to_move(self) -> bool:
+        s = self._match.state
+        return self._bot is not None and self._match.at_end and not s.is_over and s.to_move == self._view.bot
+
+    def _schedule_bot(self) -> None:
+        """Let the bot play its turns, one step at a time (with ``bot_delay`` seconds between, in a kernel)."""
+        if self._bot_pending or not self._bot_to_move():
+            return
+        loop = _kernel_loop()
+        if loop is None or self.bot_delay <= 0:
+            while self._bot_to_move():
+                self._bot_step()
+            return
+        self._bot_pending = True
+
+        def later() -> None:
+            self._bot_pending = False
+            if self._bot_to_move():
+                self._bot_step()
+                self._schedule_bot()
+
+        loop.call_later(self.bot_delay, later)
+
+    def _bot_step(self) -> None:
+        """One move of the bot. Whatever goes wrong in it (an exception of any kind, an illegal or
+        unreadable move) stops the bot with a message; the match stays as it was."""
+        seat = self._view.bot
+        bot = self._bot
+        assert bot is not None and seat is not None
+        state = self._match.state
+        legal = state.legal_actions()
+        try:
+            action = canonical_action(bot.act(state.observe(seat), legal.detached()))
+            if action not in legal:
+                raise IllegalActionError(f"{quote(str(action))} is not a legal decision now", "R8")
+        except Exception as exc:  # noqa: BLE001 - any failure of the bot's code stops it, nothing else
+            self._stop_bot(seat, bot, exc)
+            return
+        self._match.play(action)
+
+    def _stop_bot(self, seat: int, bot: Bot, exc: BaseException) -> None:
+        self._bot = None
+        name = TEMPLE_NAMES[seat]
+        reason = short_message(f"{type(exc).__name__}: {exc}", 200)
+        text = (f"{name}'s bot ({_bot_name(bot)}) failed and was stopped ({reason}). The game stays as it "
+                f"was: take over {name}'s seat, or attach another bot (widget.opponent = GreedyBot()).")
+        self._set(bot=None, stopped={"seat": seat, "name": name, "reason": reason},
+                  message={"level": "error", "text": text})
+        self._refresh()
+
+    # -- static fallback -------------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data: dict[str, Any] | None
+        meta: dict[str, Any]
+        data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
+        if data is not None:
+            data["text/html"] = self._repr_html_()  # shown where widget JS does not run
+        return (data, meta) if meta else data
+
+    def _repr_html_(self) -> str:
+        if screen_of(self._view, self._match.state):
+            return "<p>Naga Raja: hidden until the next player takes the device.</p>"
+        return board_svg(self._match.state.observe(self.viewer))
+
+    def __repr__(self) -> str:
+        return f"NagaWidget(perspective={self._view.perspective!r}, step {self.step}/{self._match.last_step})"
+
+
+def _check_bot(bot: object) -> None:
+    if bot is not None and not callable(getattr(bot, "act", None)):
+        raise TypeError(f"opponent must be a bot with act(observation, legal), not {_bot_name(bot)}")
+
+
+def _seeded(match: Match) -> bool:
+    """Was the match's seed chosen (given, or read from a save)? Then its chance is reproducible."""
+    return match.reproducible
