@@ -15,7 +15,8 @@ What it does, from a clean checkout:
    lock file naming exactly the wheels the kernel preloads, every one of them shipped in the
    site (see ``pyodide_lock.py``);
 4. copies every notebook of ``notebooks/`` with its kernel set to the Pyodide kernel (no
-   "Select kernel" dialog), and ``docs/rules.md`` beside them;
+   "Select kernel" dialog), the saved games they load (``notebooks/games/``) and
+   ``docs/rules.md`` beside them;
 5. runs ``jupyter lite build`` into a fresh temporary folder, checks that the result loads
    nothing from a CDN, and only then replaces the output folder.
 
@@ -235,8 +236,12 @@ def write_pyodide(static: Path, downloads: Path, own_wheels: list[Path], roots: 
 PYODIDE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 
 
+NOTEBOOK_DATA = ("games",)  # folders of notebooks/ that notebooks read by a relative path
+
+
 def copy_notebooks(files: Path) -> list[str]:
-    """Copy every notebook with its kernel set to Pyodide's (``python``), and the rules beside them."""
+    """Copy every notebook with its kernel set to Pyodide's (``python``), the folders of
+    ``NOTEBOOK_DATA`` they read (the saved games of 04), and the rules beside them."""
     files.mkdir(parents=True)
     names = []
     for source in sorted((ROOT / "notebooks").glob("*.ipynb")):
@@ -247,6 +252,8 @@ def copy_notebooks(files: Path) -> list[str]:
         names.append(source.name)
     if not names:
         raise RuntimeError("no notebook in notebooks/")
+    for folder in sorted(p for p in (ROOT / "notebooks").iterdir() if p.is_dir() and p.name in NOTEBOOK_DATA):
+        shutil.copytree(folder, files / folder.name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     (files / "docs").mkdir()
     shutil.copy2(ROOT / "docs" / "rules.md", files / "docs" / "rules.md")
     return names

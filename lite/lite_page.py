@@ -126,6 +126,49 @@ def wait_all_run(page: Page, timeout: float = 120_000) -> None:
                            timeout=timeout)
 
 
+_CELLS = """() => {
+  const nb = window.jupyterapp.shell.currentWidget.content;
+  return nb.widgets.map((c, index) => ({index, type: c.model.type,
+    count: c.model.type === 'code' ? c.model.executionCount : null,
+    outputs: c.model.type === 'code' ? c.model.outputs.toJSON() : []})); }"""
+
+
+def wait_run_through(page: Page, timeout: float = 600_000) -> None:
+    """Wait until the kernel is idle and either every code cell has run or one shows an error (a
+    failed cell stops "run all", so the cells after it never get an execution count)."""
+    page.wait_for_function(f"""() => {{
+        const nb = window.jupyterapp.shell.currentWidget.content;
+        const code = nb.widgets.filter(c => c.model.type === 'code');
+        const failed = code.some(c => c.model.outputs.toJSON().some(o => o.output_type === 'error'));
+        return code.length > 0 && (failed || code.every(c => c.model.executionCount !== null))
+            && ({KERNEL_READY})(); }}""", timeout=timeout, polling=500)
+
+
+def cell_outputs(page: Page) -> list[dict[str, Any]]:
+    """Every cell of the open notebook: ``index``, ``type``, ``count`` (execution count or None) and
+    ``outputs`` (nbformat output dicts, from the notebook model, so scrolled-away cells count too)."""
+    return list(page.evaluate(_CELLS))
+
+
+def output_problems(cells: list[dict[str, Any]]) -> list[str]:
+    """What went wrong in ``cells``: error outputs (with their traceback's last line), text on
+    stderr (warnings, notes of something missing), and code cells that never ran."""
+    problems = []
+    for cell in cells:
+        if cell["type"] != "code":
+            continue
+        where = f"cell {cell['index']}"
+        if cell["count"] is None:
+            problems.append(f"{where}: did not run")
+        for out in cell["outputs"]:
+            if out.get("output_type") == "error":
+                problems.append(f"{where}: {out.get('ename')}: {out.get('evalue')}")
+            elif out.get("output_type") == "stream" and out.get("name") == "stderr":
+                text = out.get("text", "")
+                problems.append(f"{where}: stderr: {''.join(text) if isinstance(text, list) else text}".strip())
+    return problems
+
+
 def errors_shown(page: Page) -> list[str]:
     """The texts of error outputs (tracebacks) in the notebook."""
     return list(page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
