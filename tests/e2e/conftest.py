@@ -52,7 +52,9 @@ class Opened:
     state: dict[str, Any] = field(default_factory=dict)  # what earlier tests of the module did
 
 
-@pytest.fixture(scope="session")
+# One browser per module: the sync API keeps an asyncio loop running in this thread while it is open,
+# which would break later tests (asyncio.run, other sync_playwright users) if it lived for the session.
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         raise RuntimeError(f"Chromium not found at {CHROMIUM}: install Debian's chromium (see .ci/run)")

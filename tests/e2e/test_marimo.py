@@ -61,6 +61,11 @@ def test_marimo_renders_the_widget_and_plays_a_call(browser: Browser, marimo: Se
             ".map(e => e.shadowRoot && find(e.shadowRoot)).find(Boolean);"
             " return +find(document).querySelector('[data-testid=\"tl-slider\"]').max > b; }",
             arg=before, timeout=60_000)
+        # the view then draws the newest step (the bot's answer may arrive a moment after the call)
+        for _ in range(300):
+            if shown_step(page) == last_step(page) > before:
+                break
+            page.wait_for_timeout(100)
         assert shown_step(page) == last_step(page) > before
         assert not [m for m in console.messages if "naga" in m["text"].lower()], console.messages
     except Exception:
