@@ -10,7 +10,13 @@ notebook whose teacher widget shows a whole random game, and drives the slider f
   kernel's websocket) per second until the last one;
 - holding →: a key press every 33 ms (a typical key repeat) from step 0: steps drawn per second, and
   the step it ends at (no press dropped: the last);
-- click to drawn: a click on ◀ / ▶ until the first redraw after the click handler (Python's answer).
+- click to drawn: a click on ◀ / ▶ until the first redraw after the click handler (Python's answer),
+  split into the kernel's time per goto (from its busy to its idle status, by the kernel's own clock)
+  and the websocket round trip (the goto leaving the page to the update arriving, seen from here).
+  When the kernel takes a few ms and the round trip about 40 ms more, the time is lost on the way:
+  the server's websocket holds a small message back until the browser acknowledges the one before
+  (Nagle's algorithm meeting delayed acknowledgements). A goto that leaves meanwhile releases it,
+  which is why the view keeps two in flight while scrubbing (``js/src/scrub.js``).
 
 Redraws are timed by the view itself in ``globalThis.__nagaRenderTimes``.
 """
@@ -18,12 +24,14 @@ Redraws are timed by the view itself in ``globalThis.__nagaRenderTimes``.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from datetime import datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -91,6 +99,33 @@ def python_steps(frames: list[tuple[float, int]], start: float) -> tuple[int, fl
     return len(after), (after[-1] - start) if after else float("nan")
 
 
+_STATUS = re.compile(rb'"execution_state":\s*"(busy|idle)"')
+_DATE = re.compile(rb'"date":\s*"([^"]+)"')  # the first one of a message is its header's
+
+
+def kernel_ms(statuses: list[tuple[str, str]]) -> list[float]:
+    """ms from each busy status to the idle after it, by the dates the kernel wrote in their headers."""
+    spans, busy = [], None
+    for state, date in statuses:
+        at = datetime.fromisoformat(date.replace("Z", "+00:00"))
+        if state == "busy":
+            busy = at
+        elif busy is not None:
+            spans.append((at - busy).total_seconds() * 1000)
+            busy = None
+    return spans
+
+
+def round_trips(sent: list[float], frames: list[tuple[float, int]]) -> list[float]:
+    """ms from each goto sent to the first widget update received after it."""
+    trips = []
+    for t in sent:
+        after = [f for f, _ in frames if f > t]
+        if after:
+            trips.append((after[0] - t) * 1000)
+    return trips
+
+
 def notebook_sizes(tmp: Path) -> dict[str, int]:
     """Bytes of the play notebook saved after running it: with nbconvert's defaults (widget state kept,
     which holds the view's whole ES module per widget) and without the widget state."""
@@ -117,6 +152,8 @@ def main() -> None:
     nbformat.write(nb, served / "bench.ipynb")
     server = jupyter_server(tmp, served)
     frames: list[tuple[float, int]] = []  # (host time, bytes) of each widget update from Python
+    statuses: list[tuple[str, str]] = []  # (busy or idle, the kernel's date) of each kernel status
+    sent: list[float] = []  # host time of each goto the page sent
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -128,7 +165,16 @@ def main() -> None:
                     data = payload.encode() if isinstance(payload, str) else payload
                     if b"comm_msg" in data and b'"update"' in data:
                         frames.append((time.perf_counter(), len(data)))
+                    state, date = _STATUS.search(data), _DATE.search(data)
+                    if state and date:
+                        statuses.append((state.group(1).decode(), date.group(1).decode()))
+
+                def posted(payload: str | bytes) -> None:
+                    data = payload.encode() if isinstance(payload, str) else payload
+                    if b"comm_msg" in data and b'"goto"' in data:
+                        sent.append(time.perf_counter())
                 ws.on("framereceived", received)
+                ws.on("framesent", posted)
 
             page.on("websocket", on_socket)
             LAB.open(page, server.base, "bench.ipynb")
@@ -147,10 +193,15 @@ def main() -> None:
             for _ in range(last):
                 page.keyboard.press("ArrowRight")
                 page.wait_for_timeout(33)
+            pressed = time.perf_counter() - start
             settle(page, frames)
             held = python_steps(frames, start)
             reached = page.locator('[data-testid="tl-slider"]').input_value()
+            marks = len(sent), len(statuses)
             clicks = [page.evaluate(_CLICK, "tl-back" if i % 2 == 0 else "tl-forward") for i in range(40)]
+            settle(page, frames, 0.3)
+            kernel = kernel_ms(statuses[marks[1]:])
+            trips = round_trips(sent[marks[0]:], frames)
             renders = list(page.evaluate("() => [...window.__nagaRenderTimes]"))
             browser.close()
     finally:
@@ -159,10 +210,15 @@ def main() -> None:
     print(f"  fast drag (one step per frame, 0 → {last}): {drag[0]} steps drawn from Python in {drag[1]:.2f} s = "
           f"{drag[0] / drag[1]:.1f} steps drawn per second")
     print(f"  holding → (a press every 33 ms): {held[0]} steps drawn in {held[1]:.2f} s = "
-          f"{held[0] / held[1]:.1f} per second; ended at step {reached} of {last}")
+          f"{held[0] / held[1]:.1f} per second ({last / pressed:.1f} presses per second); "
+          f"ended at step {reached} of {last}")
     clicks.sort()
     print(f"  click to drawn (◀/▶ → Python → redraw, 40 clicks): median {statistics.median(clicks):.1f} ms, "
           f"p90 {clicks[int(0.9 * len(clicks)) - 1]:.1f} ms")
+    if kernel and trips:
+        print(f"    of which: the kernel handles a goto in {statistics.median(kernel):.1f} ms (median of "
+              f"{len(kernel)}, busy to idle); goto sent to update received on the websocket: median "
+              f"{statistics.median(trips):.1f} ms")
     if updates:
         print(f"  bytes per update on the websocket (the drag, {len(updates)} messages): median "
               f"{statistics.median(updates):,.0f}, max {max(updates):,}")

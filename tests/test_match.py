@@ -342,6 +342,23 @@ def test_force_rejects_unknown_kinds_and_impossible_outcomes() -> None:
     assert (m.step, m.last_step, m.state) == before
 
 
+def test_clear_forced_drops_the_queue_and_chance_follows_the_seed_again() -> None:
+    plain, m = Match(seed=SEED), Match(seed=SEED)
+    to_second_call(plain)
+    to_second_call(m)
+    m.force(throw=["1"] * 40, room=[m.state.rooms[0]], card=[m.state.deck[0]])
+    assert m.clear_forced("card") == {"card": [plain.state.deck[0]]}
+    assert m.forced_pending == {"throw": ["1"] * 40, "room": [plain.state.rooms[0]]}
+    with pytest.raises(ValueError, match="unknown chance kind 'dice'"):
+        m.clear_forced("dice")
+    assert m.clear_forced() == {"throw": ["1"] * 40, "room": [plain.state.rooms[0]]}
+    assert m.forced_pending == {} and m.to_json()["forced_pending"] == {}
+    action = plain.legal_actions().sample(random.Random(2))
+    plain.play(action)
+    m.play(action)
+    assert m.state == plain.state and not m.node.forced  # the seed's throws, not the dropped ones
+
+
 # -- determinism --------------------------------------------------------------------------------
 def test_same_seed_and_actions_give_the_same_game_however_navigated() -> None:
     straight = Match(seed=SEED)

@@ -14,12 +14,10 @@ import pytest
 
 from naga_widget import Match, NagaWidget, RandomBot, play_match
 from naga_widget.rules import STANDARD, TEMPLE_NAMES, IllegalActionError, Invoke
-from naga_widget.widget import LOG_WINDOW, catalog, compact_board
+from naga_widget.widget import LOG_WINDOW, SYNCED, catalog, compact_board  # SYNCED: all but the catalog
 from naga_widget.widget.widget import _esm_source
 
 ROOT = Path(__file__).resolve().parents[1]
-
-SYNCED = ("board", "menu", "timeline", "events", "status")
 
 
 def synced(w: NagaWidget) -> dict[str, Any]:

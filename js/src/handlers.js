@@ -5,6 +5,7 @@
 
 import { callActionText, giveActionText, placeActionText } from "./tokens.js";
 import { callSelectionValid, invokeChoices, placeChoices } from "./menu.js";
+import { forceIntent } from "./chance.js";
 
 /** @typedef {import("./types.js").Menu} Menu */
 /** A choice in progress, local to one view: nothing is sent before Confirm. */
@@ -21,7 +22,7 @@ export function emptySelection() {
 const TIMELINE_MOVES = ["start", "undo", "redo", "end"];
 
 /** Controls that work whenever they are shown: the timeline (a move, coalesced by the view: scrub.js),
- * the hot-seat screen, taking over a stopped bot's seat, a new game. */
+ * the hot-seat screen, taking over a stopped bot's seat, a new game, the teacher's chance. */
 export const CONTROLS = {
   tl: ({ data }) => (TIMELINE_MOVES.includes(data.type) ? { move: data.type } : null),
   fork: () => ({ send: { type: "fork" } }),
@@ -29,6 +30,9 @@ export const CONTROLS = {
   reveal: () => ({ send: { type: "reveal" } }),
   "take-over": () => ({ send: { type: "take_over" } }),
   "new-game": () => ({ send: { type: "new_game" } }),
+  // the teacher's chance panel (chance.js): the next outcomes of one kind, or none chosen at all
+  force: ({ data }) => forceIntent(data),
+  unforce: () => ({ send: { type: "unforce" } }),
   rule: ({ data }) => (data.rule ? { rule: data.rule } : null),
   "rule-close": () => ({ rule: null }),
 };

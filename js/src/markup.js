@@ -20,6 +20,7 @@ import {
   withRules,
 } from "./panels.js";
 import { actionPanel, boardClicks } from "./actions.js";
+import { chancePanel } from "./chance.js";
 
 /** @typedef {import("./types.js").Catalog} Catalog */
 /** @typedef {import("./types.js").Board} Board */
@@ -32,7 +33,7 @@ import { actionPanel, boardClicks } from "./actions.js";
  * The traits with defaults filled in, and what follows from them: the players' names, the
  * viewer, and whether the action menu is active (a menu, `timeline.can_play`, no hot-seat screen).
  * @param {{catalog?: Catalog, board?: Board, menu?: Menu, timeline?: Timeline, events?: LogEntry[],
- *   status?: Status}} traits
+ *   status?: Status, chance?: import("./types.js").Chance}} traits
  */
 export function viewState(traits) {
   const pick = (v, fallback) => (v === undefined || v === null ? fallback : v);
@@ -42,13 +43,14 @@ export function viewState(traits) {
   const timeline = pick(traits.timeline, {});
   const log = pick(traits.events, []);
   const status = pick(traits.status, {});
+  const chance = pick(traits.chance, {});
   const names = pickNames(status, catalog, board);
   const templeNames = Array.isArray(board.temples) && board.temples.length
     ? board.temples.map((t) => t.name)
     : Array.isArray(catalog.temples) ? catalog.temples : ["gold", "silver"];
   const viewer = status.viewer ?? board.viewer;
   const active = !status.screen && timeline.can_play === true && !!menu.phase;
-  return { catalog, board, menu, timeline, log, status, names, templeNames, viewer, active };
+  return { catalog, board, menu, timeline, log, status, chance, names, templeNames, viewer, active };
 }
 
 /**
@@ -87,7 +89,7 @@ function screen({ status, names, timeline, shownStep, catalog }) {
 function game(ctx) {
   const { board } = ctx;
   const temples = Array.isArray(board.temples) ? board.temples : [];
-  const side = html`<div class="naga-side">${actionPanel(ctx)}${changesPanel(ctx.changes)}${temples.length ? centerColumn(board, ctx) : nothing}</div>`;
+  const side = html`<div class="naga-side">${actionPanel(ctx)}${changesPanel(ctx.changes)}${temples.length ? centerColumn(board, ctx) : nothing}${chancePanel(ctx)}</div>`;
   let boards = html`<p class="naga-muted">No board to show.</p>`;
   let players = nothing;
   if (temples.length) {

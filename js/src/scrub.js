@@ -1,7 +1,9 @@
 // scrub.js — moving along the timeline without losing a press: the slider, the step buttons and the
-// arrow keys say which step they want; at most one `goto` is in flight, and when Python answers the
-// next one goes to the latest step wanted meanwhile (coalesced). A drag of the slider shows the steps
-// while dragging; holding ← sends one goto per answer and never drops a press. Pure: no DOM.
+// arrow keys say which step they want; at most `limit` gotos are in flight (two when they travel as
+// messages, one when they travel in the intent trait, which ipywidgets sends only after the kernel
+// answered the one before), each to the latest step wanted when it leaves (coalesced), and the last
+// one always goes to the last step wanted. A drag of the slider shows the steps while dragging;
+// holding ← never drops a press. Pure: no DOM.
 
 /** @typedef {import("./types.js").Timeline} Timeline */
 
@@ -26,15 +28,19 @@ export function keyMove(key) {
   return { ArrowLeft: "undo", ArrowRight: "redo", Home: "start", End: "end" }[key] ?? null;
 }
 
-/** One view's scrubbing: the step wanted, and the goto in flight (see the module comment). */
+/** One view's scrubbing: the step wanted, and the gotos in flight (see the module comment). */
 export class Scrubber {
-  /** @param {(to: number) => number} sendGoto sends `goto` to a step and returns the intent's id */
-  constructor(sendGoto) {
+  /**
+   * @param {(to: number) => number} sendGoto sends `goto` to a step and returns the intent's id
+   * @param {number} limit how many gotos may be in flight at once
+   */
+  constructor(sendGoto, limit = 1) {
     this.sendGoto = sendGoto;
+    this.limit = Math.max(1, Math.floor(limit));
     /** @type {?number} */
     this.wanted = null;
-    /** @type {?{id: number, to: number}} */
-    this.inFlight = null;
+    /** @type {{id: number, to: number}[]} oldest first; replaced (never changed in place) when it changes */
+    this.inFlight = [];
   }
 
   /** The step to draw on the slider: the one wanted, else the one shown. @param {number} shown */
@@ -42,7 +48,7 @@ export class Scrubber {
     return this.wanted ?? shown;
   }
 
-  /** Ask for step `to`; sent now unless a goto is in flight. @param {number} to @param {number} current */
+  /** Ask for step `to`; sent now unless `limit` gotos are in flight. @param {number} to @param {number} current */
   want(to, current) {
     this.wanted = to;
     this.pump(current);
@@ -50,29 +56,32 @@ export class Scrubber {
 
   /** Python answered up to intent `ack`, and shows step `current` now: send the next goto if needed. */
   answered(ack, current) {
-    if (this.inFlight && Number(ack) >= this.inFlight.id) {
-      const done = this.inFlight;
-      this.inFlight = null;
-      // refused (an error, another view moved meanwhile): give up that step rather than loop
-      if (this.wanted === done.to && current !== done.to) this.wanted = null;
+    const done = this.inFlight.filter((f) => Number(ack) >= f.id);
+    if (done.length) {
+      this.inFlight = this.inFlight.filter((f) => Number(ack) < f.id);
+      const latest = done[done.length - 1];
+      // refused (an error, the timeline is off…): give up that step rather than loop
+      if (!this.inFlight.length && this.wanted === latest.to && current !== latest.to) this.wanted = null;
     }
     this.pump(current);
   }
 
   /** @param {number} current */
   pump(current) {
-    if (this.inFlight) return;
-    if (this.wanted === null || this.wanted === current) {
+    const last = this.inFlight[this.inFlight.length - 1];
+    if (this.wanted === null || (!last && this.wanted === current)) {
       this.wanted = null;
       return;
     }
+    // where the cursor is headed once every answer is in: nothing more to send when it is the wish
+    if ((last ? last.to : current) === this.wanted || this.inFlight.length >= this.limit) return;
     const to = this.wanted;
-    this.inFlight = { id: this.sendGoto(to), to };
+    this.inFlight = [...this.inFlight, { id: this.sendGoto(to), to }];
   }
 
   /** Forget a wish (e.g. the timeline changed under it). */
   reset() {
     this.wanted = null;
-    this.inFlight = null;
+    this.inFlight = [];
   }
 }

@@ -77,6 +77,12 @@ export const CSS = `
 .naga-timeline input[type=range]{flex:1 1 auto;min-width:100px;accent-color:var(--naga-target)}
 .naga-timeline .naga-steplabel{flex:1 1 100%;color:var(--naga-muted);font-size:12px}
 .naga-timeline select{font:inherit;color:var(--naga-ink);background:var(--naga-button);border:1px solid var(--naga-buttonLine);border-radius:6px;max-width:100%}
+.naga-chance select{font:inherit;color:var(--naga-ink);background:var(--naga-button);border:1px solid var(--naga-buttonLine);border-radius:6px;max-width:100%;min-width:0;flex:1 1 160px}
+.naga-chance select:focus-visible{outline:2px solid var(--naga-target);outline-offset:1px}
+.naga-chance .naga-chance-throw{display:inline-flex;gap:3px;align-items:center;margin-right:6px}
+.naga-chance .naga-chance-throw button{padding:1px 7px}
+.naga-chance .naga-chance-queue{margin:4px 0;padding-left:18px}
+.naga-chance .naga-hint{color:var(--naga-muted);margin:2px 0 6px}
 .naga-fork-armed{background:var(--naga-armed);border:1px solid var(--naga-reach);border-radius:6px;padding:2px 8px}
 .naga-log{list-style:none;margin:0;padding:0;max-height:220px;overflow:auto;font-size:12px}
 .naga-log:focus-visible{outline:2px solid var(--naga-target)}

@@ -147,15 +147,24 @@
  * @property {?number} [seed]   the seed of a reproducible (so not secret) game; null otherwise
  */
 /**
+ * @typedef {Object} Chance     the teacher's chance panel ({} in every other view)
+ * @property {{room: string[], card: string[], throw: Object<string, string[]>}} options   what can come
+ *   next from the step shown: the rooms of the pile, the cards of the deck, each stick type's faces
+ * @property {Object<string, Array<string|string[]>>} pending   the outcomes chosen and not used yet, by
+ *   kind ("room", "card", "throw"; "amulet" and "relics" when chosen in code)
+ */
+/**
  * @typedef {Object} Intent     the `intent` trait sent to Python
  * @property {number} id
  * @property {string} type      play | goto | undo | redo | start | end | branch | fork | unfork | reveal |
- *   take_over | new_game
+ *   take_over | new_game | force | unforce
  * @property {number} step      the step shown when the intent was made (Python refuses it elsewhere)
  * @property {number} branch    the branch shown when the intent was made
  * @property {string} [action]
  * @property {number} [to]      goto: the step to show
  * @property {number} [index]
+ * @property {string} [kind]    force: "room", "card" or "throw"
+ * @property {string[]} [values]  force: the next outcomes of that kind ([]: the seed decides)
  */
 
 export {};

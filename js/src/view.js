@@ -13,10 +13,11 @@ import { CSS } from "./styles.js";
 import { viewState, widgetTemplate } from "./markup.js";
 import { emptySelection, handleAct } from "./handlers.js";
 import { captureFocus, restoreFocus } from "./focus.js";
+import { pickIntent } from "./chance.js";
 import { SUPPRESS_SHORTCUTS, captureKeys, leaveWidget } from "./keys.js";
 
 /** The traits the view draws; a change of any of them redraws. */
-export const TRAITS = ["catalog", "board", "menu", "timeline", "events", "status"];
+export const TRAITS = ["catalog", "board", "menu", "timeline", "events", "status", "chance"];
 
 /** Keys of the timeline on the widget (not in a form field): ← → Home End. */
 const TIMELINE_KEYS = ["ArrowLeft", "ArrowRight", "Home", "End"];
@@ -68,7 +69,10 @@ class NagaView {
     this.selKey = null;
     this.lastSent = 0;
     this.pending = false; // a play was sent and Python has not answered yet: no second play meanwhile
-    this.scrub = new Scrubber((to) => this.send("goto", { to }));
+    // a goto travels as a message when the model can send one: the manager does not hold a message
+    // back until the kernel answered the one before (as it does a trait change), so two can be in flight
+    const messages = typeof model.send === "function";
+    this.scrub = new Scrubber((to) => this.send("goto", { to }, messages), messages ? 2 : 1);
     this.seen = { board: null, step: null, branch: null }; // the board last drawn, and where it was
     this.changes = null;
     this.announce = "";
@@ -143,15 +147,21 @@ class NagaView {
   /**
    * Send an intent, stamped with the position it was made at (the step and branch shown): Python
    * refuses it if the game has moved since. A play waits for Python's answer before the next one.
+   * `message`: send it as a custom message instead of in the intent trait (the gotos of scrub.js).
    * Returns the intent's id.
    */
-  send(type, fields = {}) {
+  send(type, fields = {}, message = false) {
     const id = nextIntentId(this.lastSent, this.model.get("status"), this.model.get("intent"));
     this.lastSent = id;
     const tl = this.model.get("timeline") ?? {};
     const stamp = Number.isInteger(tl.step) && Number.isInteger(tl.branch) ? { step: tl.step, branch: tl.branch } : {};
-    this.model.set("intent", { id, type, ...fields, ...stamp });
-    this.model.save_changes();
+    const intent = { id, type, ...fields, ...stamp };
+    if (message) {
+      this.model.send(intent);
+    } else {
+      this.model.set("intent", intent);
+      this.model.save_changes();
+    }
     if (type === "play") {
       this.pending = true;
       this.draw();
@@ -206,11 +216,15 @@ class NagaView {
     if (act !== "goto" && act !== "branch") this.activate(node); // those two act on change
   }
 
-  /** The slider and the branch selector. */
+  /** The slider, the branch selector and the teacher's chance selectors. */
   onChange(event) {
     const node = event.target;
     if (!node || !this.root.contains(node)) return;
     const act = node.getAttribute?.("data-act");
+    if (act === "force-pick") {
+      this.send("force", pickIntent(node.getAttribute("data-kind"), node.value));
+      return;
+    }
     const timeline = this.model.get("timeline");
     const value = Number(node.value);
     if (!Number.isInteger(value)) return;

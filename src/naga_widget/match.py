@@ -229,6 +229,19 @@ class Match:
         checked = _forced_outcomes(outcomes)
         for kind, values in checked.items():
             self._forced.setdefault(kind, []).extend(values)
+        self._changed()  # an open teacher view shows the queue at once
+
+    def clear_forced(self, *kinds: str) -> dict[str, list[Any]]:
+        """Drop the forced chance outcomes not used yet (:attr:`forced_pending`) of ``kinds`` (of every
+        kind when none is named) and return them: that chance follows the seed again. The steps
+        already played with forced outcomes keep their mark."""
+        for kind in kinds:
+            if kind not in KINDS:
+                raise ValueError(f"unknown chance kind {kind!r}; kinds are {', '.join(KINDS)}")
+        dropped = {k: v for k, v in self._forced.items() if not kinds or k in kinds}
+        self._forced = {k: v for k, v in self._forced.items() if k not in dropped}
+        self._changed()
+        return dropped
 
     def play(self, action: AnyAction | str | dict[str, Any], *, fork: bool = False) -> list[Event]:
         """Play ``action`` at the cursor and move to the new step; return its events.

@@ -7,8 +7,8 @@ import json
 from typing import Any
 
 from naga_widget import NagaWidget
+from naga_widget.widget import SYNCED  # every synced trait but the catalog (public data of R1)
 
-SYNCED = ("board", "menu", "timeline", "events", "status")
 _ids = itertools.count(1)
 
 

@@ -7,8 +7,8 @@ The traits are described in ``docs/widget-protocol.md``.
 
 >>> from naga_widget import Match
 >>> shown = traits(Match(seed=1), View("spectator"))
->>> sorted(shown), shown["menu"], shown["status"]["viewer"]
-(['board', 'events', 'menu', 'status', 'timeline'], {}, 'spectator')
+>>> sorted(shown), shown["menu"], shown["status"]["viewer"], shown["chance"]
+(['board', 'chance', 'events', 'menu', 'status', 'timeline'], {}, 'spectator', {})
 """
 
 from __future__ import annotations
@@ -34,11 +34,14 @@ from ..rules import (
 from ..rules.legal import call_groups
 from ..rules.ruleset import openings_text
 from ..rules.temple import SLOT_NAMES
+from .guard import quote
 
 PERSPECTIVES = (0, 1, "spectator", "teacher", "hotseat")
 TIMELINE_MODES = ("full", "review", "off")
 LOG_WINDOW = 20  # the number of events the ``events`` trait holds
-SYNCED = ("board", "menu", "timeline", "events", "status")
+SYNCED = ("board", "menu", "timeline", "events", "status", "chance")
+CHANCE_KINDS = ("room", "card", "throw")  # the chance a teacher may choose in the view (R4.4.3, R4.4, R4.2)
+FORCE_VALUES = 40  # at most this many outcomes of one kind are chosen at once
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,11 +248,75 @@ def status_trait(view: View, viewer: int | str, screen: dict[str, Any] | None) -
             "seed": view.seed}
 
 
+# -- chance the teacher chooses ----------------------------------------------------------------------
+def chance_options(state: State) -> dict[str, Any]:
+    """What each chance the view may choose can show next from ``state``: a room of the face-down pile
+    (R4.4.3), a card of the deck (R4.4; the deck has no order, see ``rules/chance.py``), a face of each
+    stick type (R1.3). The truth: only the teacher's view may hold it (R6).
+
+    >>> from naga_widget import Match
+    >>> options = chance_options(Match(seed=1).state)
+    >>> options["room"][:3], options["throw"]["brown"]
+    (['R01', 'R02', 'R03'], ['1', '2', 'N'])
+    """
+    return {"room": list(state.rooms), "card": sorted(set(state.deck)),
+            "throw": {t.name: list(dict.fromkeys(t.faces)) for t in state.ruleset.stick_types}}
+
+
+def chance_trait(match: Match, view: View) -> dict[str, Any]:
+    """The teacher's chance panel: the outcomes each kind can show next from the cursor, and the ones
+    already chosen (``Match.forced_pending``, used by the next steps that need them). ``{}`` in every
+    other view: the pile, the deck and the choices are secrets of the table (R6)."""
+    if view.perspective != "teacher":
+        return {}
+    pending = {kind: [list(v) if isinstance(v, tuple) else v for v in values]
+               for kind, values in match.forced_pending.items()}
+    return {"options": chance_options(match.state), "pending": pending}
+
+
+def check_forced(state: State, kind: Any, values: Any) -> list[str]:
+    """The outcomes of ``kind`` chosen in the view to come next, checked against ``state``: a room of the
+    pile, a card of the deck, each at most once, or a face of some stick type (R1.3). Raises a
+    ``ValueError`` that names what is wrong.
+
+    >>> from naga_widget import Match
+    >>> check_forced(Match(seed=1).state, "throw", ["N", "3"])
+    ['N', '3']
+    >>> check_forced(Match(seed=1).state, "room", ["R11"])
+    Traceback (most recent call last):
+    ...
+    ValueError: room 'R11' is not in the pile of rooms now (R4.4.3): it cannot be offered next
+    """
+    if kind not in CHANCE_KINDS:
+        raise ValueError(f"the view chooses only {', '.join(CHANCE_KINDS)} outcomes, not {quote(kind)} "
+                         f"(other chance is forced in code: Match.force)")
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        raise ValueError(f"force needs 'values', a list of texts such as [\"N\"], not {quote(values)}")
+    if len(values) > FORCE_VALUES:
+        raise ValueError(f"at most {FORCE_VALUES} {kind} outcomes are chosen at once, not {len(values)}")
+    options = chance_options(state)
+    if kind == "throw":
+        faces = {f for fs in options["throw"].values() for f in fs}
+        for face in values:
+            if face not in faces:
+                raise ValueError(f"no stick has a face {quote(face)} (R1.3): faces are {', '.join(sorted(faces))}")
+        return list(values)
+    where = {"room": "the pile of rooms now (R4.4.3): it cannot be offered next",
+             "card": "the deck now (R4.4): it cannot be drawn next"}[kind]
+    for value in values:
+        if value not in options[kind]:
+            raise ValueError(f"{kind} {quote(value)} is not in {where}")
+        if values.count(value) > 1:
+            raise ValueError(f"{kind} {quote(value)} is chosen twice: it can come only once")
+    return list(values)
+
+
 def traits(match: Match, view: View) -> dict[str, Any]:
     """Every state trait (``SYNCED``) of a widget showing ``match`` at its cursor as ``view``.
 
     A hot-seat screen hides the board, the menu and the events, and the timeline's labels are
-    the spectator's there: whoever holds the device may be either player (R6).
+    the spectator's there: whoever holds the device may be either player (R6). Only the teacher's
+    view has a ``chance`` panel.
     """
     state = match.state
     viewer = viewer_of(view.perspective, state)
@@ -262,4 +329,5 @@ def traits(match: Match, view: View) -> dict[str, Any]:
                                    view.fork_armed, view.timeline),
         "events": [] if screen else event_window(match, viewer),
         "status": status_trait(view, viewer, screen),
+        "chance": chance_trait(match, view),
     }

@@ -32,7 +32,7 @@ from .guard import (
     quote,
     short_message,
 )
-from .projection import TIMELINE_MODES, View, actor_of, catalog, screen_of, traits, viewer_of
+from .projection import TIMELINE_MODES, View, actor_of, catalog, check_forced, screen_of, traits, viewer_of
 from .svg import board_svg
 
 _MISSING_VIEW = ("export default { render({ el }) { el.textContent = "
@@ -87,6 +87,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
     timeline = traitlets.Dict().tag(sync=True)
     events: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     status = traitlets.Dict().tag(sync=True)
+    chance = traitlets.Dict().tag(sync=True)  # the teacher's chance panel; {} in every other view
     # Any JSON value may arrive from the view: one that is not an object is answered with an error
     intent = traitlets.Any({}, allow_none=True).tag(sync=True)
 
@@ -111,6 +112,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self.catalog = catalog(self._match.ruleset)
         self._match.observe_changes(self._on_match_change)
         self.observe(self._on_intent, names="intent")
+        self.on_msg(self._on_message)
         if timeline != "full" and not self._match.at_end:
             self._match.goto(-1)
         if opponent is not None:
@@ -261,6 +263,24 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         intent = change["new"]
         if isinstance(intent, dict) and not intent:
             return  # the empty start value
+        self._apply(intent)
+        if not isinstance(intent, dict) or self._view.perspective == "hotseat":
+            # so that the same wrong value sent again is answered again; and in hot-seat play, so that
+            # the last decision (a face-down call) does not stay in the model for the next player
+            self.intent = {}
+        self._refresh()
+        self._schedule_bot()
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """An intent sent as a custom message (the view's gotos while scrubbing: the manager sends the
+        next message without waiting for the kernel's answer to the one before, as it waits for a trait
+        change), handled and answered exactly as one in the ``intent`` trait."""
+        self._apply(content)
+        self._refresh()
+        self._schedule_bot()
+
+    def _apply(self, intent: Any) -> None:
+        """Handle one intent; its error (or none) goes to ``status.message``, its id to ``status.ack``."""
         self._busy = True
         try:
             self._handle(intent)
@@ -272,12 +292,6 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
             ack = intent.get("id") if isinstance(intent, dict) else None
             if isinstance(ack, int) and not isinstance(ack, bool):
                 self._set(ack=ack)
-        if not isinstance(intent, dict) or self._view.perspective == "hotseat":
-            # so that the same wrong value sent again is answered again; and in hot-seat play, so that
-            # the last decision (a face-down call) does not stay in the model for the next player
-            self.intent = {}
-        self._refresh()
-        self._schedule_bot()
 
     def _handle(self, intent: Any) -> None:
         """Apply one intent (``docs/widget-protocol.md``), or raise an error saying what was wrong."""
@@ -286,6 +300,12 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         handler = self._INTENTS.get(kind) if isinstance(kind, str) else None
         if handler is None:
             raise ValueError(f"unknown intent type {quote(kind)}")
+        if kind == "goto" and "step" in intent:
+            # a goto names the step it wants: made at any step of this branch it means the same, so the
+            # view may send the next one before the answer to the one before (scrubbing); its branch
+            # is still checked (and the stamp is still an integer)
+            integer_field(intent, "step")
+            intent = {**intent, "step": self._match.step}
         check_position(intent, self._match.step, self._match.branch)
         handler(self, intent)
 
@@ -380,11 +400,37 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
             raise ValueError("a new game starts once this one is over")
         self.new_game()
 
+    def _teacher_only(self, what: str) -> None:
+        if self._view.perspective != "teacher":
+            raise ValueError(f"only the teacher's view (perspective='teacher') {what}: the pile and the deck "
+                             f"are secret (R6)")
+
+    def _intent_force(self, intent: dict[str, Any]) -> None:
+        """The teacher chooses the next outcomes of one kind of chance (as ``Match.force`` does in code),
+        in place of those of that kind chosen before; ``[]`` lets the seed decide again. At a past step
+        the fork is armed: the next play there starts a new branch that uses them ("what if")."""
+        self._teacher_only("chooses chance")
+        state = self._match.state
+        if state.is_over:
+            raise ValueError("the game is over at this step: no chance comes next here (R7)")
+        values = check_forced(state, intent.get("kind"), intent.get("values"))
+        kind: str = intent["kind"]  # one of CHANCE_KINDS: checked above
+        self._match.clear_forced(kind)
+        if values:
+            self._match.force(**{kind: values})
+            if self._view.timeline == "full" and not self._match.at_end:
+                self._set(fork_armed=True)
+
+    def _intent_unforce(self, intent: dict[str, Any]) -> None:
+        """Drop every chance outcome chosen and not used yet: chance follows the seed again."""
+        self._teacher_only("chooses chance")
+        self._match.clear_forced()
+
     _INTENTS: ClassVar[dict[str, Callable[[NagaWidget, dict[str, Any]], None]]] = {
         "play": _intent_play, "goto": _intent_goto, "undo": _intent_undo, "redo": _intent_redo,
         "start": _intent_start, "end": _intent_end, "branch": _intent_branch, "fork": _intent_fork,
         "unfork": _intent_unfork, "reveal": _intent_reveal, "take_over": _intent_take_over,
-        "new_game": _intent_new_game,
+        "new_game": _intent_new_game, "force": _intent_force, "unforce": _intent_unforce,
     }
 
     # -- the bot opponent --------------------------------------------------------------------------
