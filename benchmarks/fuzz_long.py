@@ -1,4 +1,4 @@
-"""Run the fuzz strategies of tests/test_fuzz_actions.py and tests/test_fuzz_saves.py for longer.
+"""Run the fuzz strategies of the tests (actions, saves, intents from the browser) for longer.
 
 Prints, per category, how many inputs were tried, how many were accepted (a legal action applied,
 a save loaded as a consistent game), how many were rejected cleanly (the documented error:
@@ -27,6 +27,33 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 import test_fuzz_actions as actions  # noqa: E402 - the tests' strategies, shared
 import test_fuzz_saves as saves  # noqa: E402
 
+from naga_widget import Match, NagaWidget  # noqa: E402
+from naga_widget.widget.guard import MESSAGE_CHARS  # noqa: E402
+
+INTENT_KINDS = ["play", "goto", "undo", "redo", "start", "end", "branch", "fork", "unfork", "reveal", "take_over",
+                "new_game", "x"]
+_scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30)
+_json = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4)
+                     | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
+_fields = st.dictionaries(st.sampled_from(["action", "to", "index", "step", "branch", "id"]), _json, max_size=4)
+
+
+def try_intent(value: Any) -> str:
+    """Send ``value`` as the browser does (``set_state``) to a teacher view of a fresh match: it must be
+    applied, or refused with a short message and the match unchanged; anything else raises."""
+    w = NagaWidget(Match(seed=12), perspective="teacher")
+    before = (w.match.step, len(w.match.line()), len(w.match.branches()))
+    w.set_state({"intent": value})
+    msg = w.status["message"]
+    if msg is None:
+        return "accepted"
+    after = (w.match.step, len(w.match.line()), len(w.match.branches()))
+    if msg["level"] != "error" or len(msg["text"]) > MESSAGE_CHARS + 1:
+        raise AssertionError(f"a bad intent got the answer {msg!r}")
+    if after != before:
+        raise AssertionError(f"a refused intent changed the match: {before} -> {after}")
+    return "rejected cleanly"
+
 CATEGORIES: dict[str, tuple[st.SearchStrategy[Any], Callable[[Any], str]]] = {
     "action text: random": (st.tuples(st.text(max_size=40), actions.states), lambda c: actions.try_action(*c)),
     "action text: near miss": (actions.near_miss_text(), lambda c: actions.try_action(*c)),
@@ -39,6 +66,10 @@ CATEGORIES: dict[str, tuple[st.SearchStrategy[Any], Callable[[Any], str]]] = {
     "save: duplication": (saves.duplications(), saves.try_load),
     "save: type changes": (saves.type_changes(), lambda c: saves.try_doc(*c)),
     "save: consistent edits, checksum recomputed": (saves.consistent_edits(), lambda d: saves.try_doc(d, True)),
+    "intent: random fields": (st.builds(lambda k, f: {"type": k, **f}, st.sampled_from(INTENT_KINDS), _fields),
+                              try_intent),
+    "intent: not an object": (_json.filter(lambda v: not isinstance(v, dict)), try_intent),
+    "intent: action text": (st.builds(lambda a: {"type": "play", "action": a}, st.text(max_size=3000)), try_intent),
 }
 
 
