@@ -385,6 +385,9 @@ def test_plots_show_win_rates_and_mean_scores_per_round() -> None:
     fig = result.plot_scores()
     lines = fig.axes[0].get_lines()
     assert [line.get_label() for line in lines] == ["x", "y"] and list(lines[0].get_ydata()) == means["x"]  # type: ignore[arg-type]
+    # the last value of a notebook cell: the figure draws itself, no pyplot needed
+    svg = fig._repr_svg_()
+    assert svg.lstrip().startswith("<?xml") and "<svg" in svg
 
 
 # -- where the games run ---------------------------------------------------------------------------

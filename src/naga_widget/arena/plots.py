@@ -1,7 +1,8 @@
 """Plots of a tournament with matplotlib (the optional extra ``arena``), imported on first use.
 
 Each function returns a :class:`matplotlib.figure.Figure` made without pyplot, so nothing is
-drawn twice in a notebook and no display is needed; ``fig.savefig(...)`` writes it out.
+drawn twice in a notebook and no display is needed; ``fig.savefig(...)`` writes it out. The
+figure draws itself as the last value of a notebook cell (an SVG), with or without pyplot.
 """
 
 from __future__ import annotations
@@ -20,7 +21,24 @@ def _figure(width: float, height: float) -> Figure:
         from matplotlib.figure import Figure
     except ImportError:
         raise ImportError('plots need matplotlib: pip install "naga-widget[arena]"') from None
-    return Figure(figsize=(width, height), layout="constrained")
+    return _shown(Figure)(figsize=(width, height), layout="constrained")
+
+
+_SHOWN: dict[type, type] = {}
+
+
+def _shown(base: type) -> type:
+    """``base`` (matplotlib's Figure) with ``_repr_svg_``, so a notebook shows it without pyplot."""
+    if base not in _SHOWN:
+        def _repr_svg_(self: Any) -> str:
+            import io
+
+            out = io.StringIO()
+            self.savefig(out, format="svg")
+            return out.getvalue()
+
+        _SHOWN[base] = type("ArenaFigure", (base,), {"_repr_svg_": _repr_svg_, "__module__": __name__})
+    return _SHOWN[base]
 
 
 def win_rates(rows: Sequence[dict[str, Any]]) -> Figure:
