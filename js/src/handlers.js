@@ -16,13 +16,13 @@ export function emptySelection() {
 /**
  * @typedef {ReturnType<typeof emptySelection>} Selection
  * @typedef {{data: Object<string, string>, sel: Selection, menu: Menu, temples: string[]}} Click
- * @typedef {null | {sel: Selection} | {move: string} | {rule: ?string} | {send: {type: string, action?: string}}} Outcome
+ * @typedef {null | {sel: Selection} | {move: string} | {rule: ?string} | {send: {type: string, action?: string, iterations?: number}}} Outcome
  */
 
 const TIMELINE_MOVES = ["start", "undo", "redo", "end"];
 
 /** Controls that work whenever they are shown: the timeline (a move, coalesced by the view: scrub.js),
- * the hot-seat screen, taking over a stopped bot's seat, a new game, the teacher's chance. */
+ * the hot-seat screen, taking over a stopped bot's seat, a new game, the teacher's chance, a hint. */
 export const CONTROLS = {
   tl: ({ data }) => (TIMELINE_MOVES.includes(data.type) ? { move: data.type } : null),
   fork: () => ({ send: { type: "fork" } }),
@@ -34,6 +34,11 @@ export const CONTROLS = {
   force: ({ data }) => forceIntent(data),
   unforce: () => ({ send: { type: "unforce" } }),
   rule: ({ data }) => (data.rule ? { rule: data.rule } : null),
+  // the explanation panel (explain.js): the search bot's advice, with the budget chosen beside it
+  hint: ({ data }) => {
+    const iterations = Number(data.iterations);
+    return Number.isInteger(iterations) && iterations > 0 ? { send: { type: "hint", iterations } } : null;
+  },
   "rule-close": () => ({ rule: null }),
 };
 

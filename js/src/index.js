@@ -4,7 +4,7 @@
 // expects; the pure helpers are exported by their own modules, where the unit tests import them.
 //
 // Python holds the match and decides everything; this view only draws the synced traits (catalog,
-// board, menu, timeline, events, status) and sends back intents (docs/widget-protocol.md). Every
+// board, menu, timeline, events, status, chance, explain) and sends back intents (docs/widget-protocol.md). Every
 // legal choice offered here comes from the `menu` trait: the view never works out legality itself.
 //
 // The modules: types.js (typedefs of the traits), geometry.js (openings, tiles, temple layout),
@@ -12,7 +12,8 @@
 // (relic/stick/target tokens, action texts), words.js (decisions and pieces in words), rules.js (rule
 // ids and their texts), menu.js (choices of the menu, target order, intent ids), scrub.js (timeline
 // moves coalesced to the latest step wanted), changes.js (what changed at a step), theme.js (light
-// and dark colours, contrast), handlers.js (what each control does), styles.js (the CSS), svg.js /
+// and dark colours, contrast), explain.js (the hint and a bot's reasons, the places they shade),
+// handlers.js (what each control does), styles.js (the CSS), svg.js /
 // panels.js / actions.js / markup.js (the lit-html templates), focus.js (focus kept across redraws),
 // keys.js (keys kept inside the widget), view.js (render, listeners, intents).
 

@@ -21,6 +21,7 @@ import {
 } from "./panels.js";
 import { actionPanel, boardClicks } from "./actions.js";
 import { chancePanel } from "./chance.js";
+import { explainPanel, hintWeights } from "./explain.js";
 
 /** @typedef {import("./types.js").Catalog} Catalog */
 /** @typedef {import("./types.js").Board} Board */
@@ -33,7 +34,7 @@ import { chancePanel } from "./chance.js";
  * The traits with defaults filled in, and what follows from them: the players' names, the
  * viewer, and whether the action menu is active (a menu, `timeline.can_play`, no hot-seat screen).
  * @param {{catalog?: Catalog, board?: Board, menu?: Menu, timeline?: Timeline, events?: LogEntry[],
- *   status?: Status, chance?: import("./types.js").Chance}} traits
+ *   status?: Status, chance?: import("./types.js").Chance, explain?: import("./explain.js").Explain}} traits
  */
 export function viewState(traits) {
   const pick = (v, fallback) => (v === undefined || v === null ? fallback : v);
@@ -44,20 +45,21 @@ export function viewState(traits) {
   const log = pick(traits.events, []);
   const status = pick(traits.status, {});
   const chance = pick(traits.chance, {});
+  const explain = pick(traits.explain, {});
   const names = pickNames(status, catalog, board);
   const templeNames = Array.isArray(board.temples) && board.temples.length
     ? board.temples.map((t) => t.name)
     : Array.isArray(catalog.temples) ? catalog.temples : ["gold", "silver"];
   const viewer = status.viewer ?? board.viewer;
   const active = !status.screen && timeline.can_play === true && !!menu.phase;
-  return { catalog, board, menu, timeline, log, status, chance, names, templeNames, viewer, active };
+  return { catalog, board, menu, timeline, log, status, chance, explain, names, templeNames, viewer, active };
 }
 
 /**
  * The whole widget for a view state (see viewState) and a selection, as a lit-html template.
  * @param {ReturnType<typeof viewState> & {sel?: ReturnType<typeof emptySelection>, uid?: string, layout?: Object,
  *   pending?: boolean, shownStep?: number, changes?: ?import("./changes.js").Changes, announce?: string,
- *   rule?: ?string}} view
+ *   rule?: ?string, hintBudget?: number, hinting?: boolean}} view
  */
 export function widgetTemplate(view) {
   const ctx = { sel: emptySelection(), uid: "naga", layout: templeLayoutCached(), ...view };
@@ -89,11 +91,11 @@ function screen({ status, names, timeline, shownStep, catalog }) {
 function game(ctx) {
   const { board } = ctx;
   const temples = Array.isArray(board.temples) ? board.temples : [];
-  const side = html`<div class="naga-side">${actionPanel(ctx)}${changesPanel(ctx.changes)}${temples.length ? centerColumn(board, ctx) : nothing}${chancePanel(ctx)}</div>`;
+  const side = html`<div class="naga-side">${actionPanel(ctx)}${explainPanel(ctx)}${changesPanel(ctx.changes)}${temples.length ? centerColumn(board, ctx) : nothing}${chancePanel(ctx)}</div>`;
   let boards = html`<p class="naga-muted">No board to show.</p>`;
   let players = nothing;
   if (temples.length) {
-    const tctx = { ...ctx, ...boardClicks(ctx) };
+    const tctx = { ...ctx, ...boardClicks(ctx), hintWeights: hintWeights(ctx.explain, ctx.templeNames) };
     boards = html`<div class="naga-boards">${list(temples, (t) => t.name, (t) => templePanel(t, board, tctx))}</div>`;
     players = html`<div class="naga-players">${list(board.players ?? [], (p) => p.player, (p) => playerPanel(p, board, ctx))}</div>`;
   }

@@ -134,6 +134,14 @@ export const CSS = `
 .naga-preview .naga-space-bg{fill:var(--naga-pressed);stroke:var(--naga-target);stroke-dasharray:4 2}
 .naga-preview .naga-corridor{fill:var(--naga-target)}
 .naga-hit{fill:transparent;stroke:none}
+.naga-hint-mark{fill:var(--naga-reach);fill-opacity:.3;stroke:var(--naga-reach);stroke-width:3;pointer-events:none}
+.naga-explain h5{margin:6px 0 2px;font-size:13px;font-weight:600}
+.naga-explain p{margin:2px 0}
+.naga-candidates{margin:4px 0;padding-left:22px;max-height:220px;overflow:auto}
+.naga-candidates:focus-visible{outline:2px solid var(--naga-target)}
+.naga-beliefs{margin:4px 0;padding-left:18px;font-size:12px}
+.naga-hint-controls{gap:6px;align-items:center}
+.naga-explain select:focus-visible{outline:2px solid var(--naga-target);outline-offset:1px}
 @container naga (max-width:640px){.naga-main{flex-direction:column;flex-wrap:nowrap;align-items:stretch}
   .naga-boards{display:contents}.naga-temple{align-self:flex-start}
   .naga-temple.naga-active{order:1}.naga-side{order:2;flex:0 0 auto}.naga-temple:not(.naga-active){order:3}}

@@ -83,6 +83,21 @@ function clickOverlay(click, testid, label, box) {
   return svg`<g class="naga-target${click.chosen ? " naga-chosen" : ""}" role="button" tabindex="0" aria-label=${`${label}${click.hint ? ` — ${click.hint}` : ""}`} aria-pressed=${click.chosen ? "true" : "false"} data-act=${click.act} data-space=${click.args.space ?? nothing} data-token=${click.args.token ?? nothing} data-testid=${testid}>${hit}</g>`;
 }
 
+// -- what a bot's explanation shades (explain.js) -------------------------------------------------------
+
+/** The weight a hint or a bot's reasons give a place ("gold:4", "silver:E2"), or undefined. */
+function hintWeight(ctx, key) {
+  return ctx.hintWeights?.get?.(key);
+}
+
+/** The shading of a place named by the explanation: its opacity follows the weight. */
+function hintMark(weight, box) {
+  if (weight === undefined) return nothing;
+  return svg`<rect class="naga-hint-mark" x=${box.x} y=${box.y} width=${box.w} height=${box.h} rx="4" opacity=${(0.25 + 0.75 * weight).toFixed(2)}/>`;
+}
+
+const hintText = (weight) => (weight === undefined ? "" : `, shaded by the explanation (weight ${Math.round(weight * 100)}%)`);
+
 // -- spaces (R2.2) ---------------------------------------------------------------------------------
 
 function spaceText(index, t) {
@@ -101,12 +116,17 @@ function spaceCell(sp, temple, ctx) {
   const preview = ctx.preview && ctx.preview.temple === name && ctx.preview.space === sp.index ? ctx.preview : null;
   let desc = spaceText(sp.index, t);
   if (preview) desc += `, preview of ${preview.room} with openings ${preview.openings}`;
-  const changed = ctx.changes?.spaces?.includes(`${name}:${sp.index}`) ? " naga-changed" : "";
-  const cls = `naga-space${t ? (t.trap ? " naga-trap naga-tile" : " naga-tile") : ""}${t?.reached ? " naga-reached" : ""}${changed}`;
-  const click = ctx.spaceClicks.get(`${name}:${sp.index}`) ?? null;
-  return svg`<g class=${cls} transform="translate(${sp.x},${sp.y})"><title>${desc}</title>${
+  const key = `${name}:${sp.index}`;
+  const weight = hintWeight(ctx, key);
+  desc += hintText(weight);
+  const changed = ctx.changes?.spaces?.includes(key) ? " naga-changed" : "";
+  const cls = `naga-space${t ? (t.trap ? " naga-trap naga-tile" : " naga-tile") : ""}${t?.reached ? " naga-reached" : ""}${changed}${weight === undefined ? "" : " naga-hinted"}`;
+  const click = ctx.spaceClicks.get(key) ?? null;
+  return svg`<g class=${cls} data-place=${key} data-hint=${weight === undefined ? nothing : weight.toFixed(2)} transform="translate(${sp.x},${sp.y})"><title>${desc}</title>${
     t ? tile(t.openings, cell, { trap: t.trap, room: t.trap ? "" : t.room, amulet: t.amulet }) : tileBackground(cell)
   }${preview ? svg`<g class="naga-preview">${tile(preview.openings, cell, { room: preview.room, amulet: preview.amulet })}</g>` : nothing}${
+    hintMark(weight, { x: 1.5, y: 1.5, w: cell - 3, h: cell - 3 })
+  }${
     clickOverlay(click, `space-${name}-${sp.index}`, `${name} temple, ${desc}`, { x: 0, y: 0, w: cell, h: cell })
   }</g>`;
 }
@@ -147,13 +167,15 @@ function slotCell(s, temple, ctx) {
   /** @type {RelicView} */
   const relic = temple.relics?.[s.index] ?? { slot: s.slot, up: false, relic: null, remembered: false };
   const r = parseRelic(relic.relic);
-  const changed = ctx.changes?.slots?.includes(`${name}:${s.slot}`) ? " naga-changed" : "";
-  const cls = `naga-slot${relic.up ? " naga-slot-faceup" : ""}${r?.cursed ? " naga-slot-cursed" : ""}${changed}`;
-  const desc = relicText(s.slot, relic, r);
-  const click = ctx.slotClicks.get(`${name}:${s.slot}`) ?? null;
-  return svg`<g class=${cls} transform="translate(${s.x},${s.y})"><title>${desc}</title>${
+  const key = `${name}:${s.slot}`;
+  const weight = hintWeight(ctx, key);
+  const changed = ctx.changes?.slots?.includes(key) ? " naga-changed" : "";
+  const cls = `naga-slot${relic.up ? " naga-slot-faceup" : ""}${r?.cursed ? " naga-slot-cursed" : ""}${changed}${weight === undefined ? "" : " naga-hinted"}`;
+  const desc = relicText(s.slot, relic, r) + hintText(weight);
+  const click = ctx.slotClicks.get(key) ?? null;
+  return svg`<g class=${cls} data-place=${key} data-hint=${weight === undefined ? nothing : weight.toFixed(2)} transform="translate(${s.x},${s.y})"><title>${desc}</title>${
     relic.up && r ? faceUpRelic(s, r) : faceDownRelic(s, relic, r, ctx.uid)
-  }${clickOverlay(click, `slot-${name}-${s.slot}`, `${name} temple, ${desc}`, { x: -2, y: -2, w: s.w + 4, h: s.h + 4 })}</g>`;
+  }${hintMark(weight, { x: -1, y: -1, w: s.w + 2, h: s.h + 2 })}${clickOverlay(click, `slot-${name}-${s.slot}`, `${name} temple, ${desc}`, { x: -2, y: -2, w: s.w + 4, h: s.h + 4 })}</g>`;
 }
 
 function slotLabel(s) {
@@ -180,7 +202,7 @@ function entrance(e) {
  * The SVG of one temple: its frame, nine spaces, nine relic slots with their labels, three entrances.
  * @param {TempleView} temple
  * @param {{layout: Object, uid: string, spaceClicks: Map<string, BoardClick>, slotClicks: Map<string, BoardClick>,
- *   preview: ?Object, changes?: ?import("./changes.js").Changes}} ctx
+ *   preview: ?Object, changes?: ?import("./changes.js").Changes, hintWeights?: Map<string, number>}} ctx
  */
 export function templeSvg(temple, ctx) {
   const L = ctx.layout;

@@ -15,9 +15,10 @@ import { emptySelection, handleAct } from "./handlers.js";
 import { captureFocus, restoreFocus } from "./focus.js";
 import { pickIntent } from "./chance.js";
 import { SUPPRESS_SHORTCUTS, captureKeys, leaveWidget } from "./keys.js";
+import { DEFAULT_BUDGET, HINT_BUDGETS } from "./explain.js";
 
 /** The traits the view draws; a change of any of them redraws. */
-export const TRAITS = ["catalog", "board", "menu", "timeline", "events", "status", "chance"];
+export const TRAITS = ["catalog", "board", "menu", "timeline", "events", "status", "chance", "explain"];
 
 /** Keys of the timeline on the widget (not in a form field): ← → Home End. */
 const TIMELINE_KEYS = ["ArrowLeft", "ArrowRight", "Home", "End"];
@@ -69,6 +70,7 @@ class NagaView {
     this.selKey = null;
     this.lastSent = 0;
     this.pending = false; // a play was sent and Python has not answered yet: no second play meanwhile
+    this.hinting = false; // a hint was asked for and Python has not answered yet
     // a goto travels as a message when the model can send one: the manager does not hold a message
     // back until the kernel answered the one before (as it does a trait change), so two can be in flight
     const messages = typeof model.send === "function";
@@ -77,6 +79,7 @@ class NagaView {
     this.changes = null;
     this.announce = "";
     this.rule = null; // the rule id whose text the popup shows
+    this.hintBudget = DEFAULT_BUDGET; // the simulations a hint may use (the selector of explain.js)
     this.onClick = this.onClick.bind(this);
     this.onChange = this.onChange.bind(this);
     this.onInput = this.onInput.bind(this);
@@ -117,7 +120,7 @@ class NagaView {
     const focus = captureFocus(this.root);
     this.noteChanges(snap);
     const shownStep = this.scrub.shown(snap.timeline.step);
-    const extra = { sel: this.sel, uid: this.uid, layout: this.layout, pending: this.pending, shownStep, changes: this.changes, announce: this.announce, rule: this.rule };
+    const extra = { sel: this.sel, uid: this.uid, layout: this.layout, pending: this.pending, shownStep, changes: this.changes, announce: this.announce, rule: this.rule, hintBudget: this.hintBudget, hinting: this.hinting };
     renderTemplate(widgetTemplate({ ...snap, ...extra }), this.app);
     restoreFocus(this.root, focus);
     // a page that wants render times (the end-to-end test, `make bench`) provides this array
@@ -161,6 +164,10 @@ class NagaView {
     } else {
       this.model.set("intent", intent);
       this.model.save_changes();
+    }
+    if (type === "hint") {
+      this.hinting = true; // the search keeps the kernel busy for a while: no second hint meanwhile
+      this.draw();
     }
     if (type === "play") {
       this.pending = true;
@@ -216,11 +223,17 @@ class NagaView {
     if (act !== "goto" && act !== "branch") this.activate(node); // those two act on change
   }
 
-  /** The slider, the branch selector and the teacher's chance selectors. */
+  /** The slider, the branch selector, the teacher's chance selectors and the hint's budget. */
   onChange(event) {
     const node = event.target;
     if (!node || !this.root.contains(node)) return;
     const act = node.getAttribute?.("data-act");
+    if (act === "hint-budget") {
+      const budget = Number(node.value);
+      if (HINT_BUDGETS.includes(budget)) this.hintBudget = budget;
+      this.draw();
+      return;
+    }
     if (act === "force-pick") {
       this.send("force", pickIntent(node.getAttribute("data-kind"), node.value));
       return;
@@ -280,6 +293,7 @@ class NagaView {
    */
   onTrait() {
     this.pending = false;
+    this.hinting = false;
     this.draw();
     if (this.settling) return;
     this.settling = true;

@@ -156,3 +156,26 @@ export function onlyChoiceReason(menu) {
   }
   return null;
 }
+
+/**
+ * An action text of the engine ("place 6 rot2", "invoke 03c brown gold:W0") as a decision in words
+ * ("Place the room on space 6 (row 2, col 0), turned 2"): the candidates of a bot's explanation.
+ * Text it cannot read is returned as it is.
+ * @param {string} action
+ * @param {?Catalog} catalog
+ * @param {{names?: string[], temples?: string[], player?: number}} [who]
+ * @returns {string}
+ */
+export function actionWords(action, catalog, who = {}) {
+  const text = String(action ?? "");
+  const words = text.split(/\s+/);
+  const card = (id) => (catalog?.cards?.[id] ? `${id} (${catalog.cards[id].name})` : id);
+  if (text === "pass") return "Pass";
+  if (words[0] === "call" && words.length > 1) return `Call ${words.slice(1).map(card).join(", ")}`;
+  if (words[0] === "give" && words.length === 2) return `Give ${card(words[1])}`;
+  if (words[0] === "place" && words.length === 3 && /^\d$/.test(words[1])) {
+    return `Place the room on ${spaceWords(Number(words[1]))}, turned ${words[2].replace(/^rot/, "")}`;
+  }
+  if (words[0] === "invoke" && words.length >= 3) return invokeWords(words[1], words[2], words.slice(3), catalog, who);
+  return text;
+}

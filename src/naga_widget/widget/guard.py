@@ -23,6 +23,7 @@ QUOTE_CHARS = 80  # at most this much of a value sent by the view is quoted back
 MESSAGE_CHARS = 400  # no message is longer than this
 ACTION_CHARS = 400  # an action longer than this (text, or JSON text of its object form) is refused unread
 ACTION_TYPES: tuple[type, ...] = (Call, Pass, Invoke, Place, Give)
+HINT_ITERATIONS = (1, 20_000)  # the budget of a hint, in simulations of the search: at least, at most
 
 
 class StaleIntent(ValueError):
@@ -76,6 +77,24 @@ def check_position(intent: dict[str, Any], step: int, branch: int) -> None:
         where = f"step {made_step}" + (f" of branch {made_branch}" if made_branch != branch else "")
         raise StaleIntent(f"ignored: that was chosen at {where}, but the game is now at step {step}"
                           f"{f' of branch {branch}' if made_branch != branch else ''}. Look again and choose")
+
+
+def hint_budget(intent: dict[str, Any]) -> int:
+    """The ``iterations`` of a hint intent: an integer from 1 to 20,000 (a larger search would keep the
+    kernel busy for many seconds).
+
+    >>> hint_budget({"type": "hint", "iterations": 200})
+    200
+    >>> hint_budget({"type": "hint", "iterations": 0})
+    Traceback (most recent call last):
+    ...
+    ValueError: a hint's 'iterations' must be from 1 to 20,000 simulations, not 0
+    """
+    low, high = HINT_ITERATIONS
+    value = integer_field(intent, "iterations")
+    if not low <= value <= high:
+        raise ValueError(f"a hint's 'iterations' must be from {low:,} to {high:,} simulations, not {quote(value)}")
+    return value
 
 
 def action_field(intent: dict[str, Any]) -> str | dict[str, Any]:

@@ -8,7 +8,7 @@ The traits are described in ``docs/widget-protocol.md``.
 >>> from naga_widget import Match
 >>> shown = traits(Match(seed=1), View("spectator"))
 >>> sorted(shown), shown["menu"], shown["status"]["viewer"], shown["chance"]
-(['board', 'chance', 'events', 'menu', 'status', 'timeline'], {}, 'spectator', {})
+(['board', 'chance', 'events', 'explain', 'menu', 'status', 'timeline'], {}, 'spectator', {})
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..bots import Decision
 from ..match import Match
 from ..rules import (
     EFFECTS,
@@ -39,9 +40,10 @@ from .guard import quote
 PERSPECTIVES = (0, 1, "spectator", "teacher", "hotseat")
 TIMELINE_MODES = ("full", "review", "off")
 LOG_WINDOW = 20  # the number of events the ``events`` trait holds
-SYNCED = ("board", "menu", "timeline", "events", "status", "chance")
+SYNCED = ("board", "menu", "timeline", "events", "status", "chance", "explain")
 CHANCE_KINDS = ("room", "card", "throw")  # the chance a teacher may choose in the view (R4.4.3, R4.4, R4.2)
 FORCE_VALUES = 40  # at most this many outcomes of one kind are chosen at once
+EXPLAIN_ITEMS = 20  # at most this many candidates and highlights of one explanation are sent
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +59,8 @@ class View:
     or ``"off"`` (only the present). ``stopped``: the seat of a bot that failed and was stopped,
     with the reason, until someone takes the seat over or attaches another bot. ``seed``: the
     match seed when it was chosen (a seeded game is reproducible, so not secret); else ``None``.
+    ``hint``: the last hint asked for in this view (:func:`explained`), shown only at the position
+    it was made for. ``bot_decision``: the bot opponent's last explained decision (:func:`explained`).
 
     >>> View(2)
     Traceback (most recent call last):
@@ -73,6 +77,8 @@ class View:
     timeline: str = "full"
     stopped: dict[str, Any] | None = None
     seed: int | None = None
+    hint: dict[str, Any] | None = None
+    bot_decision: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         if self.perspective not in PERSPECTIVES or isinstance(self.perspective, bool):
@@ -311,12 +317,57 @@ def check_forced(state: State, kind: Any, values: Any) -> list[str]:
     return list(values)
 
 
+# -- explanations: the hint and the bot's reasons -------------------------------------------------------
+def explained(decision: Decision, player: int, step: int, branch: int, **extra: Any) -> dict[str, Any]:
+    """A bot's :class:`~naga_widget.bots.Decision` for ``player`` at ``step`` of ``branch`` as the
+    ``explain`` trait sends it: the action, the summary, the ranked candidates (action text, visits,
+    win estimate), the guesses about hidden facts (R6) and the board tokens to shade, each list cut
+    to :data:`EXPLAIN_ITEMS`. It reveals what the deciding player knows: only views that may know
+    it show it (:func:`explain_trait`).
+
+    >>> from naga_widget.bots import Candidate, Explanation
+    >>> from naga_widget.rules import Action
+    >>> d = Decision(Action.coerce("pass"), Explanation("pass", (Candidate("pass", 3, 0.25),)))
+    >>> shown = explained(d, 1, 7, 0)
+    >>> shown["name"], shown["action"], shown["candidates"]
+    ('silver', 'pass', [{'action': 'pass', 'visits': 3, 'value': 0.25}])
+    """
+    data = decision.to_json()
+    why = data["explanation"]
+    return {"player": player, "name": TEMPLE_NAMES[player], "step": step, "branch": branch,
+            "action": data["action"], "summary": str(why["summary"]),
+            "candidates": why["candidates"][:EXPLAIN_ITEMS], "beliefs": why["beliefs"],
+            "highlights": why["highlights"][:EXPLAIN_ITEMS], **extra}
+
+
+def bot_reasons_visible(view: View, state: State, seat: int) -> bool:
+    """May this view see the reasons of the bot playing ``seat``? They depend on the bot's hand and
+    call, so only the teacher, the bot's own seat, or anyone once the game is over (R6, R7)."""
+    return view.perspective in ("teacher", seat) or state.is_over
+
+
+def explain_trait(match: Match, view: View, actor: int | None, screen: dict[str, Any] | None) -> dict[str, Any]:
+    """The explanation panel: ``hint`` (the hint asked for the decision shown, while the cursor stays
+    at its step and branch, for the player who decides here) and ``bot`` (the bot opponent's last
+    explained decision, where :func:`bot_reasons_visible`). ``{}`` under a hot-seat screen."""
+    if screen:
+        return {}
+    shown: dict[str, Any] = {}
+    hint = view.hint
+    if hint is not None and hint["player"] == actor and (hint["step"], hint["branch"]) == (match.step, match.branch):
+        shown["hint"] = hint
+    bot = view.bot_decision
+    if bot is not None and bot_reasons_visible(view, match.state, bot["player"]):
+        shown["bot"] = bot
+    return shown
+
+
 def traits(match: Match, view: View) -> dict[str, Any]:
     """Every state trait (``SYNCED``) of a widget showing ``match`` at its cursor as ``view``.
 
     A hot-seat screen hides the board, the menu and the events, and the timeline's labels are
     the spectator's there: whoever holds the device may be either player (R6). Only the teacher's
-    view has a ``chance`` panel.
+    view has a ``chance`` panel; ``explain`` shows only what the view may know.
     """
     state = match.state
     viewer = viewer_of(view.perspective, state)
@@ -330,4 +381,5 @@ def traits(match: Match, view: View) -> dict[str, Any]:
         "events": [] if screen else event_window(match, viewer),
         "status": status_trait(view, viewer, screen),
         "chance": chance_trait(match, view),
+        "explain": explain_trait(match, view, actor, screen),
     }

@@ -20,19 +20,30 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
-from ..bots import Bot
+from ..bots import Bot, Decision, ISMCTSBot
 from ..match import Match
 from ..rules import TEMPLE_NAMES, AnyAction, IllegalActionError, State
 from .guard import (
     action_field,
     canonical_action,
     check_position,
+    hint_budget,
     integer_field,
     intent_object,
     quote,
     short_message,
 )
-from .projection import TIMELINE_MODES, View, actor_of, catalog, check_forced, screen_of, traits, viewer_of
+from .projection import (
+    TIMELINE_MODES,
+    View,
+    actor_of,
+    catalog,
+    check_forced,
+    explained,
+    screen_of,
+    traits,
+    viewer_of,
+)
 from .svg import board_svg
 
 _MISSING_VIEW = ("export default { render({ el }) { el.textContent = "
@@ -88,6 +99,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
     events: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     status = traitlets.Dict().tag(sync=True)
     chance = traitlets.Dict().tag(sync=True)  # the teacher's chance panel; {} in every other view
+    explain = traitlets.Dict().tag(sync=True)  # the hint and the bot's reasons, where the view may know them
     # Any JSON value may arrive from the view: one that is not an object is answered with an error
     intent = traitlets.Any({}, allow_none=True).tag(sync=True)
 
@@ -169,7 +181,8 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         old.unobserve_changes(self._on_match_change)
         self._match = match
         match.observe_changes(self._on_match_change)
-        self._set(holder=None, fork_armed=False, message=None, seed=match.seed if seed is not None else None)
+        self._set(holder=None, fork_armed=False, message=None, seed=match.seed if seed is not None else None,
+                  hint=None, bot_decision=None)
         self._refresh()
         self._schedule_bot()
 
@@ -189,6 +202,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         _check_bot(bot)
         if seat is not None and seat not in (0, 1):
             raise ValueError(f"seat must be 0 or 1, not {quote(seat)}")
+        self._set(bot_decision=None)  # the reasons of the bot before are not this bot's
         if bot is None:
             self._bot = None
             self._set(bot=None, stopped=None)
@@ -237,7 +251,11 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self._view = replace(self._view, **changes)
 
     def _refresh(self) -> None:
-        """Recompute every state trait from the match, in one sync."""
+        """Recompute every state trait from the match, in one sync. A hint is for the position it was
+        asked at: once the cursor has left it, the hint is gone."""
+        hint = self._view.hint
+        if hint is not None and (hint["step"], hint["branch"]) != (self._match.step, self._match.branch):
+            self._set(hint=None)
         with self.hold_sync():
             for name, value in traits(self._match, self._view).items():
                 setattr(self, name, value)
@@ -426,11 +444,25 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self._teacher_only("chooses chance")
         self._match.clear_forced()
 
+    def _intent_hint(self, intent: dict[str, Any]) -> None:
+        """Ask the search bot what the player deciding here would do, with ``iterations`` simulations.
+        It searches from that player's own observation (R6), never the truth, even in the teacher's view."""
+        iterations = hint_budget(intent)
+        state = self._match.state
+        player = actor_of(self._view, state)
+        if player is None:
+            raise ValueError("no decision for this view at this step: a hint is for the player who decides here")
+        seed = None if self._view.seed is None else self._view.seed * 10_007 + self._match.step
+        decision = ISMCTSBot(iterations=iterations, seed=seed).decide(state.observe(player),
+                                                                     state.legal_actions().detached())
+        self._set(hint=explained(decision, player, self._match.step, self._match.branch, iterations=iterations))
+
     _INTENTS: ClassVar[dict[str, Callable[[NagaWidget, dict[str, Any]], None]]] = {
         "play": _intent_play, "goto": _intent_goto, "undo": _intent_undo, "redo": _intent_redo,
         "start": _intent_start, "end": _intent_end, "branch": _intent_branch, "fork": _intent_fork,
         "unfork": _intent_unfork, "reveal": _intent_reveal, "take_over": _intent_take_over,
         "new_game": _intent_new_game, "force": _intent_force, "unforce": _intent_unforce,
+        "hint": _intent_hint,
     }
 
     # -- the bot opponent --------------------------------------------------------------------------
@@ -459,19 +491,31 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
 
     def _bot_step(self) -> None:
         """One move of the bot. Whatever goes wrong in it (an exception of any kind, an illegal or
-        unreadable move) stops the bot with a message; the match stays as it was."""
+        unreadable move, an explanation that cannot be read) stops the bot with a message; the match
+        stays as it was. A bot with ``decide`` gives its reasons too: the last ones are kept (shown
+        only where the view may know them, see ``projection.bot_reasons_visible``)."""
         seat = self._view.bot
         bot = self._bot
         assert bot is not None and seat is not None
         state = self._match.state
         legal = state.legal_actions()
+        reasons = None
         try:
-            action = canonical_action(bot.act(state.observe(seat), legal.detached()))
+            method = getattr(bot, "decide", None)
+            if callable(method):
+                decision = method(state.observe(seat), legal.detached())
+                if not isinstance(decision, Decision):
+                    raise TypeError(f"decide returned {type(decision).__name__}, not a Decision")
+                action = canonical_action(decision.action)
+                reasons = explained(decision, seat, self._match.step, self._match.branch)
+            else:
+                action = canonical_action(bot.act(state.observe(seat), legal.detached()))
             if action not in legal:
                 raise IllegalActionError(f"{quote(str(action))} is not a legal decision now", "R8")
         except Exception as exc:  # noqa: BLE001 - any failure of the bot's code stops it, nothing else
             self._stop_bot(seat, bot, exc)
             return
+        self._set(bot_decision=reasons)
         self._match.play(action)
 
     def _stop_bot(self, seat: int, bot: Bot, exc: BaseException) -> None:

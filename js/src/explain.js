@@ -1,0 +1,131 @@
+// explain.js — the explanation panel: the Hint button with its budget (while the view has a decision),
+// the actions a bot weighed, ranked, in words with their visits and win estimates, and its guesses
+// about hidden facts as percentages; and the weights its highlights give the board's spaces and slots
+// (svg.js shades them). Python decides what a view may see: the `explain` trait holds only what this
+// viewer may know (docs/widget-protocol.md). Pure templates: no DOM.
+
+import { html, nothing } from "lit-html";
+import { live } from "lit-html/directives/live.js";
+import { list } from "./panels.js";
+import { tokenTarget } from "./tokens.js";
+import { actionWords } from "./words.js";
+
+/**
+ * @typedef {{action: string, visits: number, value: number}} ExplainCandidate
+ * @typedef {{token: string, weight: number, label?: string}} ExplainHighlight
+ * @typedef {{player: number, name: string, step: number, branch: number, action: string, summary: string,
+ *   candidates: ExplainCandidate[], beliefs: Object, highlights: ExplainHighlight[], iterations?: number}} Explained
+ * @typedef {{hint?: Explained, bot?: Explained}} Explain
+ */
+
+/** The budgets offered, in simulations of the search (Python accepts 1 to 20,000). */
+export const HINT_BUDGETS = [200, 1000, 3000];
+export const DEFAULT_BUDGET = 1000;
+const SHOWN_CARDS = 8; // the likeliest cards of each secret holder listed
+
+/** "45%". @param {number} p */
+export function percent(p) {
+  return `${Math.round(Number(p) * 100)}%`;
+}
+
+/** The explanation drawn on the board: the hint when there is one, else the bot's. @param {?Explain} explain */
+export function shownExplanation(explain) {
+  return explain?.hint ?? explain?.bot ?? null;
+}
+
+/**
+ * The weight of each space ("gold:4") and slot ("silver:E2") that the highlights name: a line
+ * ("gold:row1", "gold:col2") gives its three spaces; a place named twice keeps its larger weight.
+ * @param {?Explain} explain
+ * @param {string[]} [temples]
+ * @returns {Map<string, number>}
+ */
+export function hintWeights(explain, temples = ["gold", "silver"]) {
+  const weights = new Map();
+  const put = (key, w) => weights.set(key, Math.max(weights.get(key) ?? 0, w));
+  for (const h of shownExplanation(explain)?.highlights ?? []) {
+    const w = Math.min(1, Math.max(0, Number(h.weight) || 0));
+    const line = /^([A-Za-z]+):(row|col)([0-2])$/.exec(String(h.token));
+    if (line && temples.includes(line[1])) {
+      const k = Number(line[3]);
+      for (const i of [0, 1, 2]) put(`${line[1]}:${line[2] === "row" ? 3 * k + i : k + 3 * i}`, w);
+    } else if (tokenTarget(h.token, temples)) {
+      put(h.token, w);
+    }
+  }
+  return weights;
+}
+
+function budgetSelect(budget) {
+  return html`<label>budget <select data-act="hint-budget" data-testid="hint-budget" aria-label="Hint budget, in simulations">${HINT_BUDGETS.map(
+    (n) => html`<option value=${n} .selected=${live(n === budget)}>${n.toLocaleString("en")} simulations</option>`,
+  )}</select></label>`;
+}
+
+function hintControls(ctx) {
+  const budget = HINT_BUDGETS.includes(ctx.hintBudget) ? ctx.hintBudget : DEFAULT_BUDGET;
+  return html`<div class="naga-row naga-hint-controls">${budgetSelect(budget)}<button type="button" data-act="hint" data-testid="hint" data-iterations=${budget} ?disabled=${!!ctx.hinting} title="Ask the search bot what it would do, from what you know only">${
+    ctx.hinting ? "Thinking…" : "Hint"
+  }</button></div>`;
+}
+
+function candidateList(ex, ctx, testid) {
+  const who = { names: ctx.names, temples: ctx.templeNames, player: ex.player };
+  return html`<ol class="naga-candidates" data-testid=${testid} tabindex="0" aria-label="actions weighed, best first">${list(
+    ex.candidates ?? [],
+    (c) => c.action,
+    (c) => html`<li title=${c.action}><span>${actionWords(c.action, ctx.catalog, who)}</span> <span class="naga-muted">${c.visits} simulation${
+      c.visits === 1 ? "" : "s"
+    }, win ${percent(c.value)}</span></li>`,
+  )}</ol>`;
+}
+
+/** The guesses in lines: the likeliest cards of each secret holder, the chance each face-down slot is cursed. */
+export function beliefLines(beliefs, catalog) {
+  const lines = [];
+  for (const [holder, cards] of Object.entries(beliefs?.cards ?? {})) {
+    const top = Object.entries(cards).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, SHOWN_CARDS);
+    if (top.length) {
+      const named = top.map(([id, p]) => `${id}${catalog?.cards?.[id] ? ` ${catalog.cards[id].name}` : ""} ${percent(p)}`);
+      lines.push(`${holder}'s cards: ${named.join(", ")}`);
+    }
+  }
+  const cursed = Object.entries(beliefs?.cursed ?? {});
+  if (cursed.length) {
+    lines.push(`face-down relics, chance cursed: ${cursed.map(([slot, p]) => `${slot.replace(":", " ")} ${percent(p)}`).join(", ")}`);
+  }
+  for (const [holder, points] of Object.entries(beliefs?.amulet_points ?? {})) {
+    lines.push(`${holder}'s hidden amulets: about ${Number(points).toFixed(1)} points`);
+  }
+  return lines;
+}
+
+function explanationBlock(ex, ctx, kind, title) {
+  const lines = beliefLines(ex.beliefs, ctx.catalog);
+  return html`<div class="naga-explained" data-testid="explain-${kind}"><h5>${title}</h5><p class="naga-muted">${ex.summary}</p>${candidateList(
+    ex,
+    ctx,
+    `${kind}-candidates`,
+  )}${
+    lines.length
+      ? html`<ul class="naga-beliefs" data-testid="${kind}-beliefs" aria-label="guesses about hidden facts">${list(lines, (l) => l, (l) => html`<li>${l}</li>`)}</ul>`
+      : nothing
+  }</div>`;
+}
+
+/**
+ * The explanation panel, or nothing when there is no hint to ask and nothing to explain.
+ * @param {{explain?: Explain, menu: Object, status: Object, catalog: Object, names: string[], templeNames: string[],
+ *   hintBudget?: number, hinting?: boolean}} ctx
+ */
+export function explainPanel(ctx) {
+  const ex = ctx.explain ?? {};
+  const canHint = !!ctx.menu?.phase && !ctx.status?.screen;
+  if (!canHint && !ex.hint && !ex.bot) return nothing;
+  const botName = ex.bot ? ctx.names[ex.bot.player] ?? ex.bot.name : "";
+  return html`<section class="naga-box naga-explain" data-testid="explain-panel" data-panel="explain" aria-label="explanation"><h4>Explanation</h4>${
+    canHint ? hintControls(ctx) : nothing
+  }${ex.hint ? explanationBlock(ex.hint, ctx, "hint", `Hint for ${ctx.names[ex.hint.player] ?? ex.hint.name} (${ex.hint.iterations ?? "?"} simulations)`) : nothing}${
+    ex.bot ? explanationBlock(ex.bot, ctx, "bot", `${botName}'s bot at step ${ex.bot.step}: ${actionWords(ex.bot.action, ctx.catalog, { names: ctx.names, temples: ctx.templeNames, player: ex.bot.player })}`) : nothing
+  }</section>`;
+}
