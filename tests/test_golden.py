@@ -44,8 +44,10 @@ GOLDEN_END = {"outcome": {"winner": 1, "reason": "target_score", "rule": "R7.1",
 SELFPLAY_WINS = {0: 10, 1: 10}
 SELFPLAY_REASONS = {"target_score": 7, "full_temple": 12, "three_cursed": 1}
 SELFPLAY_AVERAGE_ROUNDS = 13.35
-# `play --seed 3` (Match(seed=3), RandomBot(3) against RandomBot(4)): its event log.
-PLAY_LINES = 203
+# `play --seed 3` (Match(seed=3), RandomBot(3) against RandomBot(4)): its event log. 237 lines: 203 for
+# the other events, and 12 rounds of which each Confrontation ends (R4.2.3, 12) and all but the last,
+# ended by a full temple, clear the table (R4.3.4, 11) and pass the scroll (R4.4.1, 11).
+PLAY_LINES = 237
 PLAY_LAST_STEP = 78
 PLAY_END = "[R7.2] game over (a full temple): silver wins, scores gold 4, silver 12"
 
@@ -225,7 +227,7 @@ def test_cli_play_prints_the_event_log_of_one_game() -> None:
     assert len(lines) == PLAY_LINES
     steps = [int(line[:4]) for line in lines]
     assert steps == sorted(steps) and steps[0] == 0 and steps[-1] == PLAY_LAST_STEP
-    event_line = re.compile(r"[ \d]{4}  \[(R\d(\.\d+)?|E(0[1-9]|1[0-2]))\] \S.*")  # step, rule id, text
+    event_line = re.compile(r"[ \d]{4}  \[(R\d(\.\d+)*|E(0[1-9]|1[0-2]))\] \S.*")  # step, rule id (R4.2.3), text
     assert [line for line in lines if not event_line.fullmatch(line)] == []
     assert lines[-1] == f"{PLAY_LAST_STEP:4}  {PLAY_END}"
 

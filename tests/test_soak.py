@@ -22,6 +22,8 @@ GAMES = 4000
 CHECKED = 400
 UNIFORM = 200
 REASONS = ("three_cursed", "target_score", "full_temple")
+#: For each way a game ends: the rule its game_over event cites, and the rule its outcome records.
+END_RULES = {"three_cursed": ("R7.1.1", "R7.1"), "target_score": ("R7.1.2", "R7.1"), "full_temple": ("R7.2", "R7.2")}
 CARDS = sorted(f"{n:02d}{c}" for n in range(1, 13) for c in "abcd")
 ROOMS = sorted(f"R{n:02d}" for n in range(1, 18))
 AMULETS = sorted(f"A{n:02d}" for n in range(1, 13))
@@ -119,11 +121,15 @@ def _checked_game(seed: int, uniform: bool) -> tuple[State, Counter[str]]:
                 effects[e.rule] += 1
         if isinstance(action, Place):
             placer = state.to_move
-            assert any(e.kind == "place" and e.rule == "R4.3" for e in events)
+            assert any(e.kind == "place" and e.rule == "R4.3.2" for e in events)
         ends = [e for e in events if e.kind == "game_over"]
         assert len(ends) == (1 if new.is_over else 0)
         if ends:
-            assert ends[0].rule == new.outcome.rule and ends[0].data["winner"] == new.outcome.winner
+            assert (ends[0].rule, new.outcome.rule) == END_RULES[new.outcome.reason.value]
+            assert ends[0].data["winner"] == new.outcome.winner
+        kinds = [e.kind for e in events]
+        if "confrontation_end" in kinds:  # R4.2.3, then the room is won (R4.3.1)
+            assert kinds[kinds.index("confrontation_end") + 1] == "room_won"
         check_components(new)
         state = new
         steps += 1

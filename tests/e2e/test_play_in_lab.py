@@ -163,7 +163,7 @@ def test_full_round_rewind_and_fork(page: Page, notebook: str) -> None:
     assert after_round["step"] == after_round["last"] == current_step(page)
     assert after_round["actions"][0] == "call " + first_call.removeprefix("card-")
     # The widget's event log has its own name; ``log`` stays the logger of ipywidgets.
-    assert after_round["events"] > 0 and {"R4.1", "R4.3", "R4.4"} <= set(after_round["rules"])
+    assert after_round["events"] > 0 and {"R4.1", "R4.3.2", "R4.4.2"} <= set(after_round["rules"])
     assert after_round["logger"] == "Logger"
 
     # Rewind with the slider: the Python side follows.

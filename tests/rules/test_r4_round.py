@@ -77,7 +77,7 @@ def test_r4_2_sticks_taken_guide_first_supply_short(guide, got0, got1):
     assert len(s2.sticks[0]) == got0 and len(s2.sticks[1]) == got1
     assert s2.supply[0] == 0
     short = events_of(events, "supply_short")
-    assert len(short) == 1
+    assert len(short) == 1 and short[0].rule == "R4.2.1"
     assert short[0].data == {"player": 1 - guide, "type": "brown", "wanted": 2 if guide == 1 else 12,
                              "got": got0 if guide == 1 else got1}
 
@@ -93,6 +93,9 @@ def test_r4_2_throws_guide_first(guide):
     assert throws == [guide, 1 - guide]
     revealed = [e.data["player"] for e in events if e.kind == "call_revealed"]
     assert sorted(revealed) == [0, 1]
+    # the reveal and the throws are R4.2.1 (the automatic passes that follow, R4.2.2)
+    taken = [(e.kind, e.rule) for e in events if e.kind in ("call_revealed", "throw")]
+    assert taken == [("call_revealed", "R4.2.1")] * 2 + [("throw", "R4.2.1")] * 2
 
 
 # -- R4.2.2 automatic pass ---------------------------------------------------------------------
@@ -114,12 +117,14 @@ def test_r4_2_2_automatic_pass_conditions(h1, s1, a1, automatic):
     state = confront(h1=h1, s1=s1, a1=a1)
     new, events = act(state, "pass")
     passes = events_of(events, "pass")
-    assert passes[0].data == {"player": 0, "automatic": False} and passes[0].rule == "R4.2"
+    assert passes[0].data == {"player": 0, "automatic": False} and passes[0].rule == "R4.2.2"
     if automatic:
-        assert passes[1].data == {"player": 1, "automatic": True} and passes[1].rule == "R4.2"
+        assert passes[1].data == {"player": 1, "automatic": True} and passes[1].rule == "R4.2.2"
         assert new.phase == "place"  # the automatic pass counts as the second pass
+        assert [e.rule for e in events_of(events, "confrontation_end")] == ["R4.2.3"]
     else:
         assert len(passes) == 1
+        assert not events_of(events, "confrontation_end")
         assert (new.phase, new.to_move, new.passes) == ("confront", 1, 1)
         legal = list(new.legal_actions())
         assert Pass() in legal
@@ -148,7 +153,9 @@ def test_r4_2_3_two_consecutive_passes_and_acting_again():
     assert (s3.phase, s3.to_move, s3.passes) == ("confront", 0, 1)
     s4, events = act(s3, "pass")
     assert s4.phase == "place"
-    assert events_of(events, "room_won")[0].rule == "R4.3"
+    # R4.2.3: the second pass in a row ends the step, then the room is won (R4.3.1)
+    assert [(e.kind, e.rule) for e in events] == [("pass", "R4.2.2"), ("confrontation_end", "R4.2.3"),
+                                                  ("room_won", "R4.3.1")]
 
 
 def test_r4_2_single_pass_then_invoke_does_not_end_step():
@@ -156,10 +163,12 @@ def test_r4_2_single_pass_then_invoke_does_not_end_step():
     s1, _ = act(state, "pass")
     s2, _ = act(s1, "invoke 12c teal", forced(card=["07a", "07b"]))
     assert (s2.phase, s2.to_move, s2.passes) == ("confront", 0, 0)
-    s3, _ = act(s2, "pass")
+    s3, events = act(s2, "pass")
     assert (s3.phase, s3.to_move, s3.passes) == ("confront", 1, 1)
-    s4, _ = act(s3, "pass")
+    assert not events_of(events, "confrontation_end")  # a pass after an invoke is the first of a new pair
+    s4, events = act(s3, "pass")
     assert s4.phase == "place"
+    assert [e.rule for e in events_of(events, "confrontation_end")] == ["R4.2.3"]
 
 
 # -- R4.3 Exploration --------------------------------------------------------------------------
@@ -177,7 +186,7 @@ def test_r4_3_1_more_fate_wins_tie_to_guide(guide, other_stick, winner):
     new, events = act(state, "pass")
     assert (new.phase, new.to_move) == ("place", winner)
     (won,) = events_of(events, "room_won")
-    assert won.data["winner"] == winner and won.rule == "R4.3"
+    assert won.data["winner"] == winner and won.rule == "R4.3.1"
     assert won.data["fate"][guide] == 3 and won.data["fate"][1 - guide] == int(other_stick[-1])
     # the calls were revealed in the Confrontation and stay public while the room is placed
     for viewer in (1 - guide, "spectator"):
@@ -246,10 +255,15 @@ def test_r4_3_4_and_r4_4_round_end_new_deal_and_give():
     assert s1.observe(1)["drawn"] == ["04a", "04b", "04c"]
     assert s1.observe(0)["drawn"] is None and s1.observe("spectator")["drawn"] is None
     (deal,) = events_of(events, "new_deal")
-    assert deal.rule == "R4.4" and deal.data["guide"] == 1 and "cards" not in deal.view(0)["data"]
+    assert deal.rule == "R4.4.2" and deal.data["guide"] == 1 and "cards" not in deal.view(0)["data"]
+    # the room placed, the table cleared, the scroll passed, the cards drawn: each cites its sub-rule
+    assert [(e.kind, e.rule) for e in events] == [("place", "R4.3.2"), ("table_cleared", "R4.3.4"),
+                                                  ("scroll", "R4.4.1"), ("new_deal", "R4.4.2")]
+    assert events_of(events, "scroll")[0].data == {"guide": 1}
     assert rejected(s1, "give 05a").rule == "R4.4"
     # the give: two kept, one given, known to both (R6)
     s2, events = act(s1, "give 04b", forced(room=["R16"]))
+    assert [(e.kind, e.rule) for e in events] == [("give", "R4.4.2"), ("room_offered", "R4.4.3")]
     assert s2.hands[1] == ("04a", "04c", "06a")
     assert s2.hands[0] == ("04b", "05a")
     assert s2.observe(1)["players"][0]["known_cards"] == ["04b"]
@@ -258,7 +272,7 @@ def test_r4_3_4_and_r4_4_round_end_new_deal_and_give():
     # R4.4.3: the next room is offered and a new round begins with the new guide's call
     assert s2.offered == ("R16", None)
     assert (s2.round, s2.phase, s2.to_move, s2.guide) == (state.round + 1, "call", 1, 1)
-    assert [e.rule for e in events if e.kind == "room_offered"] == ["R4.4"]
+    assert [e.rule for e in events if e.kind == "room_offered"] == ["R4.4.3"]
 
 
 def _rest(*used: str) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -192,7 +192,7 @@ def confront(d: Draft, chance: Chance, log: list[Event] | None) -> None:
         supply[k] -= got
         taken[p] = (kind, got)
         if log is not None and got < want:
-            log.append(Event("R4.2", "supply_short", f"the supply has only {got} {kind} sticks of the {want} "
+            log.append(Event("R4.2.1", "supply_short", f"the supply has only {got} {kind} sticks of the {want} "
                              f"{TEMPLE_NAMES[p]} called", {"player": p, "type": kind, "wanted": want, "got": got}))
     d.supply = tuple(supply)
     if d.shown[0] or d.shown[1]:  # a called card is public from now on
@@ -203,7 +203,7 @@ def confront(d: Draft, chance: Chance, log: list[Event] | None) -> None:
     if log is not None:
         for p in (g, 1 - g):
             cards = d.calls[p] or ()
-            log.append(Event("R4.2", "call_revealed", f"{TEMPLE_NAMES[p]}'s call is revealed: "
+            log.append(Event("R4.2.1", "call_revealed", f"{TEMPLE_NAMES[p]}'s call is revealed: "
                              f"{' '.join(cards) or 'nothing'}", {"player": p, "cards": list(cards)}))
     sticks: list[tuple[str, ...]] = [(), ()]
     for p in (g, 1 - g):  # the guide's throw first
@@ -215,7 +215,7 @@ def confront(d: Draft, chance: Chance, log: list[Event] | None) -> None:
             thrown.sort()
             sticks[p] = tuple(thrown)
             if log is not None:
-                log.append(Event("R4.2", "throw", f"{TEMPLE_NAMES[p]} throws {' '.join(sticks[p])}",
+                log.append(Event("R4.2.1", "throw", f"{TEMPLE_NAMES[p]} throws {' '.join(sticks[p])}",
                                  {"player": p, "sticks": list(sticks[p])}))
     d.sticks = (sticks[0], sticks[1])
     d.phase, d.to_move, d.passes = _CONFRONT, g, 0
@@ -225,9 +225,11 @@ def pass_turn(d: Draft, p: int, log: list[Event] | None, automatic: bool) -> Non
     """R4.2.3: two consecutive passes end the Confrontation."""
     if log is not None:
         how = "passes (automatic)" if automatic else "passes"
-        log.append(Event("R4.2", "pass", f"{TEMPLE_NAMES[p]} {how}", {"player": p, "automatic": automatic}))
+        log.append(Event("R4.2.2", "pass", f"{TEMPLE_NAMES[p]} {how}", {"player": p, "automatic": automatic}))
     d.passes += 1
     if d.passes >= 2:
+        if log is not None:
+            log.append(Event("R4.2.3", "confrontation_end", "both players passed: the Confrontation ends", {}))
         explore(d, log)
     else:
         d.to_move = 1 - p
@@ -274,7 +276,7 @@ def explore(d: Draft, log: list[Event] | None) -> None:
     winner = g if fate[g] >= fate[1 - g] else 1 - g
     if log is not None:
         tie = " (a tie goes to the guide)" if fate[0] == fate[1] else ""
-        log.append(Event("R4.3", "room_won", f"fate points gold {fate[0]}, silver {fate[1]}: "
+        log.append(Event("R4.3.1", "room_won", f"fate points gold {fate[0]}, silver {fate[1]}: "
                          f"{TEMPLE_NAMES[winner]} wins room {d.offered[0] if d.offered else '?'}{tie}",
                          {"winner": winner, "fate": list(fate)}))
     d.phase, d.to_move = _PLACE, winner
@@ -287,7 +289,7 @@ def place(d: Draft, p: int, space: int, rotation: int, chance: Chance, log: list
     tile = place_tile(room, rotation, d.ruleset.room(room).openings)
     d.offered = None
     if log is not None:
-        log.append(Event("R4.3", "place", f"{TEMPLE_NAMES[p]} places {room} on space {space}, rotation {rotation}",
+        log.append(Event("R4.3.2", "place", f"{TEMPLE_NAMES[p]} places {room} on space {space}, rotation {rotation}",
                          {"player": p, "room": room, "space": space, "rotation": rotation}))
     temple_changed(d, p, d.temples[p].put(space, tile, amulet), log, "R4.3")
     if d.outcome is not None:
@@ -297,7 +299,12 @@ def place(d: Draft, p: int, space: int, rotation: int, chance: Chance, log: list
         winner = p if scores[p] >= scores[1 - p] else 1 - p
         finish(d, winner, EndReason.FULL_TEMPLE, "R7.2", log)
         return
-    # R4.3.4: sticks return to the supply, called cards to the discard pile.
+    clear_table(d, log)
+    new_deal(d, chance, log)
+
+
+def clear_table(d: Draft, log: list[Event] | None) -> None:
+    """R4.3.4: the sticks return to the supply, the called cards go to the discard pile."""
     if d.sticks[0] or d.sticks[1]:
         kind_of = d.ruleset.stick_kind_index
         supply = list(d.supply)
@@ -308,18 +315,21 @@ def place(d: Draft, p: int, space: int, rotation: int, chance: Chance, log: list
     g = d.guide
     d.discard += (d.calls[g] or ()) + (d.calls[1 - g] or ())
     d.calls = (None, None)
-    new_deal(d, chance, log)
+    if log is not None:
+        log.append(Event("R4.3.4", "table_cleared", "the sticks return to the supply; the called cards go to "
+                         "the discard pile", {}))
 
 
 # -- R4.4 New Deal ---------------------------------------------------------------------------
 def new_deal(d: Draft, chance: Chance, log: list[Event] | None) -> None:
     """R4.4.1–R4.4.2: the scroll passes; the new guide draws three cards."""
     d.guide = g = 1 - d.guide
+    if log is not None:
+        log.append(Event("R4.4.1", "scroll", f"the scroll passes: {TEMPLE_NAMES[g]} is the guide", {"guide": g}))
     drawn = draw(d, g, d.ruleset.new_deal_draw, chance, log)
     if log is not None:
-        log.append(Event("R4.4", "new_deal", f"the scroll passes: {TEMPLE_NAMES[g]} is the guide and draws "
-                         f"{len(drawn)} card(s)", {"guide": g, "count": len(drawn)}, g, " ".join(drawn),
-                         {"cards": list(drawn)}))
+        log.append(Event("R4.4.2", "new_deal", f"{TEMPLE_NAMES[g]}, the new guide, draws {len(drawn)} card(s)",
+                         {"guide": g, "count": len(drawn)}, g, " ".join(drawn), {"cards": list(drawn)}))
     if len(drawn) >= 2:
         d.drawn, d.phase, d.to_move = drawn, _GIVE, g
     else:
@@ -336,14 +346,14 @@ def give(d: Draft, p: int, card: str, chance: Chance, log: list[Event] | None) -
     d.shown = put(d.shown, o, d.shown[o] | {card})
     d.drawn = ()
     if log is not None:
-        log.append(Event("R4.4", "give", f"{TEMPLE_NAMES[p]} gives {card} to {TEMPLE_NAMES[o]}",
+        log.append(Event("R4.4.2", "give", f"{TEMPLE_NAMES[p]} gives {card} to {TEMPLE_NAMES[o]}",
                          {"player": p, "card": card}))
     next_round(d, chance, log)
 
 
 def next_round(d: Draft, chance: Chance, log: list[Event] | None) -> None:
     """R4.4.3: the next room is offered and a new round begins with the guide's call."""
-    reveal_room(d, chance, log, "R4.4")
+    reveal_room(d, chance, log, "R4.4.3")
     d.round += 1
     d.phase, d.to_move, d.passes = _CALL, d.guide, 0
 

@@ -24,9 +24,14 @@ def score(d: Draft, p: int) -> int:
 
 
 def finish(d: Draft, winner: int, reason: EndReason, rule: str, log: list[Event] | None) -> None:
-    """R7: the game is over; the final scores count every amulet."""
+    """R7: the game is over; the final scores count every amulet.
+
+    ``rule`` is the most specific rule that ended the game (R7.1.1, R7.1.2, R7.2): the game_over event
+    cites it. The outcome records the rule of the section (R7.1, R7.2), as it always has: the outcome is
+    part of the state and of its digest.
+    """
     scores = (score(d, 0), score(d, 1))
-    d.outcome = Outcome(winner, reason, rule, scores)
+    d.outcome = Outcome(winner, reason, ".".join(rule.split(".")[:2]), scores)
     d.phase, d.to_move = Phase.OVER, -1
     if log is not None:
         log.append(Event(rule, "game_over", f"game over ({end_reason_text(reason, d.ruleset)}): "
@@ -62,9 +67,9 @@ def check_end(d: Draft, owner: int, log: list[Event] | None) -> None:
     """R7.1: in order, R7.1.1 the cursed limit face up loses; R7.1.2 the target score wins."""
     rs = d.ruleset
     if d.temples[owner].cursed_up(rs) >= rs.cursed_limit:
-        finish(d, 1 - owner, EndReason.THREE_CURSED, "R7.1", log)
+        finish(d, 1 - owner, EndReason.THREE_CURSED, "R7.1.1", log)
     elif score(d, owner) >= rs.target_score:
-        finish(d, owner, EndReason.TARGET_SCORE, "R7.1", log)
+        finish(d, owner, EndReason.TARGET_SCORE, "R7.1.2", log)
 
 
 def draw(d: Draft, player: int, n: int, chance: Chance, log: list[Event] | None) -> tuple[str, ...]:
