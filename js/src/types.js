@@ -127,7 +127,7 @@
  * @property {"full"|"review"|"off"} [mode]   the widget's timeline option (review: no fork; off: only the present)
  */
 /**
- * @typedef {Object} LogEntry  one entry of the `events` trait (the last 30 events up to the cursor)
+ * @typedef {Object} LogEntry  one entry of the `events` trait (the last LOG_WINDOW = 20 events up to the cursor)
  * @property {number} step
  * @property {string} rule      the rule id that explains it, e.g. "R4.2" or "E07"
  * @property {string} kind
