@@ -14,6 +14,7 @@ import math
 import os
 import sys
 import threading
+import time
 import warnings
 from dataclasses import replace
 from functools import partial
@@ -30,7 +31,7 @@ from naga_widget.arena.progress import NOTE, Bar
 from naga_widget.arena.stats import PRIOR
 from naga_widget.bots import RandomBot
 from naga_widget.cli import main
-from naga_widget.rules import AnyAction, LegalActions
+from naga_widget.rules import TEMPLE_NAMES, AnyAction, LegalActions
 
 TWO = {"a": RandomBot, "b": RandomBot}
 
@@ -67,6 +68,16 @@ class DyingBot:
 
     def act(self, observation: dict[str, Any], legal: LegalActions) -> Any:
         os._exit(3)
+
+
+class SleepyBot(RandomBot):
+    """Sleeps 30 s over its first decision of each game (only ever played under a time limit)."""
+
+    def act(self, observation: dict[str, Any], legal: LegalActions) -> Any:
+        if not getattr(self, "slept", False):
+            self.slept = True
+            time.sleep(30)
+        return super().act(observation, legal)
 
 
 class CountingBot(RandomBot):
@@ -289,6 +300,42 @@ def test_an_illegal_action_and_a_dead_process_are_forfeits_too() -> None:
     assert len(result.errors) == 6
 
 
+def test_a_bot_over_the_move_timeout_is_stopped_and_forfeits_and_the_tournament_goes_on() -> None:
+    started = time.monotonic()
+    result = tournament({"sleepy": SleepyBot, "random": RandomBot, "steady": RandomBot}, games=2, seed=7,
+                        workers=1, progress=False, move_timeout=0.5)
+    assert time.monotonic() - started < 15, "the sleeping bot was not stopped"
+    forfeited = [g for g in result.games if g.reason == FORFEIT]
+    assert [g.forfeited for g in forfeited] == ["sleepy"] * 4  # its process is started again for every game
+    for g in forfeited:
+        match = Match.loads(g.saved)
+        seat = g.players.index("sleepy")
+        assert match.state.to_move == seat  # it was sleepy's first decision that ran out of time
+        assert all(node.parent is None or node.parent.state.to_move != seat for node in match.line())
+        gold, silver = TEMPLE_NAMES
+        assert g.error == (f"game {g.id} ({g.gold} as {gold} vs {g.silver} as {silver}, seed {g.seed}): bot 'sleepy' "
+                           f"({TEMPLE_NAMES[seat]}) took longer than 0.5 s to choose its move at step "
+                           f"{match.last_step + 1}")
+        assert "was stopped after 0.5 s" in g.details
+    clean = [g for g in result.games if g.pair == ("random", "steady")]
+    assert len(clean) == 2 and not any(g.error for g in clean)  # fast bots are not hurt by the limit
+
+
+@pytest.mark.parametrize("timeout", [0, -1, math.nan, math.inf, True, "1"])
+def test_move_timeout_must_be_a_positive_number(timeout: Any) -> None:
+    with pytest.raises(ValueError, match=r"move_timeout must be None or a positive number of seconds, not"):
+        tournament(TWO, games=1, workers=1, progress=False, move_timeout=timeout)
+
+
+def test_move_timeout_in_process_cannot_apply_and_says_so() -> None:
+    with pytest.warns(RuntimeWarning, match="move_timeout applies only to bots in their own process"):
+        result = tournament(TWO, games=2, seed=1, workers=0, progress=False, move_timeout=2)
+    assert result.game_rows() == tournament(TWO, games=2, seed=1, workers=0, progress=False).game_rows()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        tournament(TWO, games=1, seed=1, workers=0, progress=False)  # no limit, no warning
+
+
 # -- figures --------------------------------------------------------------------------------------
 def fake_games(pairs: dict[tuple[str, str], tuple[int, int]]) -> list[GameRecord]:
     """Games with the given (wins of a, wins of b) per pair, seats alternating."""
@@ -466,11 +513,31 @@ def test_cli_arena_prints_the_table_and_saves_the_games(tmp_path: Path, capsys: 
     (["arena", "random", "naga_widget.bots:NoBot"], "has no 'NoBot'"),
     (["arena", "random", "random", "--games", "0"], "--games must be at least 1"),
     (["arena", "random", "random", "--workers", "-1"], "--workers must be 0 or more"),
+    (["arena", "random", "random", "--move-timeout", "0"], "--move-timeout must be a positive number of seconds"),
+    (["arena", "random", "random", "--move-timeout", "nan"], "--move-timeout must be a positive number of seconds"),
+    (["arena", "random", "random", "--move-timeout", "soon"], "--move-timeout: invalid float value: 'soon'"),
 ])
 def test_cli_arena_rejects_bad_arguments(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
         main(argv)
     assert info.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_cli_arena_passes_the_move_timeout_on(monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    import naga_widget.arena
+
+    seen: list[dict[str, Any]] = []
+
+    def fake_tournament(bots: dict[str, Any], **options: Any) -> str:
+        seen.append(options)
+        return "the table"
+
+    monkeypatch.setattr(naga_widget.arena, "tournament", fake_tournament)
+    assert main(["arena", "random", "random", "--games", "1", "--move-timeout", "2.5", "--quiet"]) == 0
+    assert main(["arena", "random", "random", "--games", "1", "--quiet"]) == 0
+    assert [s["move_timeout"] for s in seen] == [2.5, None]
+    assert capsys.readouterr().out == "the table\n" * 2
 
 
 def test_record_fields_survive_json() -> None:

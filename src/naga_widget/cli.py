@@ -10,6 +10,7 @@ Progress bars (tqdm, the extra ``arena``) go to stderr; the figures go to stdout
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 from collections import Counter
@@ -59,12 +60,13 @@ def show_game(seed: int, out: TextIO | None = None) -> None:
 
 
 def arena(bots: dict[str, Any], games: int, seed: int, workers: int | None = None, save: str | None = None,
-          progress: bool = True, out: TextIO | None = None) -> Any:
+          progress: bool = True, out: TextIO | None = None, move_timeout: float | None = None) -> Any:
     """Play a round robin between ``bots`` (see :func:`naga_widget.arena.tournament`); print the table."""
     from .arena import tournament
 
     out = out if out is not None else sys.stdout
-    result = tournament(bots, games=games, seed=seed, workers=workers, progress=progress, save_dir=save)
+    result = tournament(bots, games=games, seed=seed, workers=workers, progress=progress, save_dir=save,
+                        move_timeout=move_timeout)
     out.write(f"{result}\n")
     if save:
         out.write(f"games saved in {save}\n")
@@ -104,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     ar.add_argument("--seed", type=int, default=1)
     ar.add_argument("--workers", type=int, default=None,
                     help="worker processes (default: one per core); 0 plays in this process, bots not isolated")
+    ar.add_argument("--move-timeout", type=float, default=None, metavar="SECONDS",
+                    help="a bot that takes longer over one move forfeits the game (bots in their own process only)")
     ar.add_argument("--save", metavar="DIR", help="write every game (match JSON) and results.json into DIR")
     ar.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
@@ -116,12 +120,15 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("an arena needs at least two bots")
         if args.workers is not None and args.workers < 0:
             parser.error("--workers must be 0 or more")
+        if args.move_timeout is not None and not 0 < args.move_timeout < math.inf:
+            parser.error("--move-timeout must be a positive number of seconds")
         try:
             bots = bots_from(args.bots)
         except ValueError as exc:
             parser.error(str(exc))
         try:
-            arena(bots, args.games, args.seed, args.workers, args.save, progress=not args.quiet)
+            arena(bots, args.games, args.seed, args.workers, args.save, progress=not args.quiet,
+                  move_timeout=args.move_timeout)
         except TypeError as exc:  # a bot that cannot be sent to a worker process
             parser.error(str(exc))
     else:

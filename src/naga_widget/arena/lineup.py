@@ -114,6 +114,7 @@ class Job:
     bot_seeds: tuple[int, int]
     sys_path: tuple[str, ...] = ()
     max_steps: int = MAX_STEPS
+    move_timeout: float | None = None  # seconds per decision of a bot in its own process; None: no limit
 
     @property
     def title(self) -> str:
@@ -137,7 +138,8 @@ def entrants(bots: Mapping[str, BotFactory | Any], *, remote: bool) -> list[BotR
     return refs
 
 
-def round_robin(refs: list[BotRef], games: int, seed: int, *, max_steps: int = MAX_STEPS) -> list[Job]:
+def round_robin(refs: list[BotRef], games: int, seed: int, *, max_steps: int = MAX_STEPS,
+                move_timeout: float | None = None) -> list[Job]:
     """Every pair plays ``games`` games, seats swapped each game (the first of the pair is gold in game 0)."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games (per pair) must be a whole number of at least 1, not {games!r}")
@@ -153,5 +155,5 @@ def round_robin(refs: list[BotRef], games: int, seed: int, *, max_steps: int = M
                 bot_seeds = (derive_seed(seed, "bot", *where, gold.name), derive_seed(seed, "bot", *where, silver.name))
                 jobs.append(Job(index=len(jobs), pair=(a.name, b.name), number=k, players=(gold, silver),
                                 seed=derive_seed(seed, "match", *where), bot_seeds=bot_seeds,
-                                sys_path=path, max_steps=max_steps))
+                                sys_path=path, max_steps=max_steps, move_timeout=move_timeout))
     return jobs

@@ -4,10 +4,11 @@ The referee holds the :class:`~naga_widget.match.Match`; a bot only ever gets it
 observation (R6) and the detached legal actions (R8). A game is fixed by its :class:`Job`:
 the match seed and the bots' seeds, so it plays the same in any process.
 
-A bot that raises, returns something that is not an action, plays an illegal action or whose
-process ends **forfeits** the game: it is recorded as a loss of that bot, with the reason
-``"forfeit"``, the error (which bot, which game, what happened) and the match as far as it got.
-The tournament goes on.
+A bot that raises, returns something that is not an action, plays an illegal action, whose
+process ends, or that takes longer than the job's ``move_timeout`` over one decision (only a
+bot in its own process can be stopped: its process is killed) **forfeits** the game: it is
+recorded as a loss of that bot, with the reason ``"forfeit"``, the error (which bot, which game,
+what happened) and the match as far as it got. The tournament goes on.
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ def play_game(job: Job, seats: Seats) -> GameRecord:
         state = match.state
         p = state.to_move
         try:
-            action = taken[p].act(state.observe(p), state.legal_actions().detached())
+            action = taken[p].act(state.observe(p), state.legal_actions().detached(), timeout=job.move_timeout)
         except BotError as exc:
             failure = (p, f"{exc} at step {steps + 1}", exc.details)
             break

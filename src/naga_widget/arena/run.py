@@ -18,12 +18,19 @@ Where the games run (``workers``, ``client``):
 Under Pyodide (``sys.platform == "emscripten"``) there are no processes: the games run as
 with ``workers=0`` and a warning says so.
 
+A bot that never answers would hang the tournament: ``move_timeout`` (seconds per decision)
+bounds each decision of a bot that runs in its own process. When it passes, that bot's process
+is killed, the game is a forfeit by that bot ("took longer than N s", see :mod:`.referee`) and
+its process is started again for its next game. In this process (``workers=0``, Pyodide) a
+Python call cannot be interrupted, so the limit does not apply there and a warning says so.
+
 Every game is fixed by its seeds (see :mod:`.lineup`), so the result is the same whatever
 ``workers`` or ``client`` is: the same table and byte-identical saved games.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 import warnings
@@ -38,13 +45,15 @@ from .referee import GameRecord, play_game, play_isolated
 from .result import ArenaResult, save_game
 from .seat import ChildSeats, LocalSeats
 
+TIMEOUT_NOTE = ("naga_widget.arena: move_timeout applies only to bots in their own process; with workers=0 "
+                "the bots run in this process, where a move cannot be interrupted, so there is no time limit")
 PYODIDE_NOTE = ("naga_widget.arena: Pyodide has no processes, so the games run in this process "
                 "(as with workers=0) and the bots are not isolated from the game's true state")
 
 
 def tournament(bots: Mapping[str, BotFactory | Any], games: int = 10, seed: int = 0, workers: int | None = None,
                client: Any = None, progress: bool = True, save_dir: str | Path | None = None, *,
-               resamples: int = 200, max_steps: int = MAX_STEPS) -> ArenaResult:
+               resamples: int = 200, max_steps: int = MAX_STEPS, move_timeout: float | None = None) -> ArenaResult:
     """Play a round robin: every pair of ``bots`` plays ``games`` games, seats swapped each game.
 
     ``bots`` maps a name to a bot class, a function returning a bot, or a bot instance (copied
@@ -55,11 +64,18 @@ def tournament(bots: Mapping[str, BotFactory | Any], games: int = 10, seed: int 
     such isolation (a bot could find the true state there). ``progress`` shows a
     tqdm bar. ``save_dir`` receives every game as it ends (``Match.dumps()``) and a
     ``results.json``. ``resamples`` is the number of bootstrap draws behind the Elo intervals.
-    A bot that fails forfeits that game (see :mod:`.referee`).
+    A bot that fails forfeits that game (see :mod:`.referee`). ``move_timeout`` (seconds, or None
+    for no limit) bounds each decision of a bot in its own process: one that takes longer is
+    killed and forfeits that game. With ``workers=0`` it cannot be enforced (RuntimeWarning).
     """
+    if move_timeout is not None and (isinstance(move_timeout, bool) or not isinstance(move_timeout, (int, float))
+                                     or not 0 < move_timeout < math.inf):
+        raise ValueError(f"move_timeout must be None or a positive number of seconds, not {move_timeout!r}")
     if sys.platform == "emscripten" and (client is not None or workers != 0):
         warnings.warn(PYODIDE_NOTE, RuntimeWarning, stacklevel=2)
         workers, client = 0, None
+    if move_timeout is not None and workers == 0:
+        warnings.warn(TIMEOUT_NOTE, RuntimeWarning, stacklevel=2)
     if client is not None and workers is not None:
         raise ValueError("give either workers (processes on this machine) or client (a Dask cluster), not both")
     if client is not None and not callable(getattr(client, "map", None)):
@@ -67,7 +83,8 @@ def tournament(bots: Mapping[str, BotFactory | Any], games: int = 10, seed: int 
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 0):
         raise ValueError(f"workers must be None or a whole number of at least 0, not {workers!r}")
     refs = entrants(bots, remote=workers != 0)
-    jobs = round_robin(refs, games, seed, max_steps=max_steps)
+    jobs = round_robin(refs, games, seed, max_steps=max_steps,
+                       move_timeout=None if move_timeout is None else float(move_timeout))
     if client is None and workers is None:
         workers = max(1, min(os.cpu_count() or 1, len(jobs)))
     folder = Path(save_dir) if save_dir is not None else None

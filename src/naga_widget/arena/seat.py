@@ -9,6 +9,10 @@ observation (R6) and the detached legal actions, nothing else; the bot's process
 answer comes back as JSON text (never a pickle), so a bot cannot run code in the referee.
 Each bot name has its own process: a bot never shares one with its opponent.
 
+A decision can be given a time limit (``timeout``): a bot in its own process that has not
+answered when it passes is killed, and the next game starts it again. A :class:`LocalSeat`
+cannot interrupt a Python call, so there the limit does not apply.
+
 This isolates Python from Python. It is not an operating-system sandbox: a bot with the rights
 to read another process's memory, or the files a tournament writes, is not stopped.
 
@@ -25,6 +29,7 @@ import os
 import pickle
 import struct
 import sys
+import threading
 import traceback
 from collections import OrderedDict
 from typing import IO, TYPE_CHECKING, Any, Protocol
@@ -51,8 +56,9 @@ class Seat(Protocol):
     def start(self, ref: BotRef, seed: int) -> None:
         """Make the bot for a new game (raises :class:`BotError`)."""
 
-    def act(self, observation: dict[str, Any], legal: LegalActions) -> str:
-        """The bot's decision as action text (raises :class:`BotError`)."""
+    def act(self, observation: dict[str, Any], legal: LegalActions, timeout: float | None = None) -> str:
+        """The bot's decision as action text, within ``timeout`` seconds where the seat can
+        enforce it (raises :class:`BotError`)."""
 
 
 class Seats(Protocol):
@@ -85,7 +91,8 @@ class LocalSeat:
         except Exception as exc:
             raise BotError(f"could not be made: {describe(exc)}", traceback.format_exc()) from None
 
-    def act(self, observation: dict[str, Any], legal: LegalActions) -> str:
+    def act(self, observation: dict[str, Any], legal: LegalActions, timeout: float | None = None) -> str:
+        """The bot's decision; ``timeout`` is not enforced here (a Python call cannot be interrupted)."""
         assert self.bot is not None
         try:
             return action_text(self.bot.act(observation, legal))
@@ -145,11 +152,11 @@ class ChildSeat:
     def alive(self) -> bool:
         return self.process.poll() is None
 
-    def _call(self, message: tuple[Any, ...]) -> Any:
+    def _call(self, message: tuple[Any, ...], timeout: float | None = None) -> Any:
         assert self.process.stdin is not None and self.process.stdout is not None
         try:
             send(self.process.stdin, pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL))
-            body = receive(self.process.stdout)
+            body = receive(self.process.stdout) if timeout is None else self._receive_within(timeout)
         except (BrokenPipeError, ConnectionResetError, OSError):
             body = None
         if body is None:
@@ -164,11 +171,36 @@ class ChildSeat:
             self.close()
             raise BotError("sent an answer that is not part of the protocol") from None
 
+    def _receive_within(self, timeout: float) -> bytes | None:
+        """The bot's answer, read by a helper thread (a pipe has no portable timed read); if
+        none has come after ``timeout`` seconds, the bot's process is killed."""
+        stdout = self.process.stdout
+        assert stdout is not None
+        answer: list[bytes | None] = []
+
+        def read() -> None:
+            try:
+                answer.append(receive(stdout))
+            except (OSError, ValueError):  # the stream broke or was closed
+                answer.append(None)
+
+        reader = threading.Thread(target=read, name=f"arena-seat-{self.name}", daemon=True)
+        reader.start()
+        reader.join(timeout)
+        if reader.is_alive():
+            self.process.kill()
+            self.process.wait()
+            reader.join(5)  # the killed process closed its end of the pipe: the read ends
+            self.close()
+            raise BotError(f"took longer than {timeout:g} s to choose its move",
+                           f"its process (pid {self.process.pid}) was stopped after {timeout:g} s without an answer")
+        return answer[0] if answer else None
+
     def start(self, ref: BotRef, seed: int) -> None:
         self._call(("new", ref.payload, ref.kind, ref.seeded, seed))
 
-    def act(self, observation: dict[str, Any], legal: LegalActions) -> str:
-        value = self._call(("act", observation, legal))
+    def act(self, observation: dict[str, Any], legal: LegalActions, timeout: float | None = None) -> str:
+        value = self._call(("act", observation, legal), timeout)
         if not isinstance(value, str):
             raise BotError("sent an answer that is not part of the protocol")
         return value
