@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { vi } from "vitest";
+import { afterEach, vi } from "vitest";
 import { expandMenu } from "../src/menu.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -78,4 +78,29 @@ export function mountFixture(render, name, patch = {}, container = document.body
   };
   const intents = () => model.set.mock.calls.filter((c) => c[0] === "intent").map((c) => c[1]);
   return { f, model, el, q, click, intents, cleanup };
+}
+
+/**
+ * `mount(name, patch, container)` for a test file or a describe block: each view it mounts is
+ * cleaned up and removed after every test (a cleanup the test already ran is not an error).
+ * @param {Function} render
+ */
+export function mounter(render) {
+  const mounted = [];
+  afterEach(() => {
+    while (mounted.length) {
+      const { el, cleanup } = mounted.pop();
+      try {
+        cleanup();
+      } catch {
+        // already cleaned up by the test
+      }
+      el.remove();
+    }
+  });
+  return (name, patch = {}, container = document.body) => {
+    const m = mountFixture(render, name, patch, container);
+    mounted.push(m);
+    return m;
+  };
 }

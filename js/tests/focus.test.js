@@ -4,23 +4,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import widget from "../src/index.js";
 import { keyStaysInside } from "../src/keys.js";
-import { catalog, fixture, mountFixture } from "./fixtures.js";
+import { catalog, fixture, mounter } from "./fixtures.js";
 
-const mounted = [];
-function mount(name, patch = {}, container = document.body) {
-  const m = mountFixture(widget.render, name, patch, container);
-  mounted.push(m);
-  return m;
-}
+const mount = mounter(widget.render);
 
-afterEach(() => {
-  while (mounted.length) {
-    const { el, cleanup } = mounted.pop();
-    cleanup();
-    el.remove();
-  }
-  document.body.replaceChildren();
-});
+afterEach(() => document.body.replaceChildren());
 
 /** Python's answer to a play: the traits of another fixture, with the intent acknowledged. */
 function answer(model, name) {

@@ -1,27 +1,14 @@
 // The explanation panel (explain.js): a hint or a bot's reasons from the `explain` trait, ranked in
 // words with visits and win estimates, guesses as percentages, the highlighted places shaded on the
 // boards, and the Hint button sending the intent with the budget chosen.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import widget from "../src/index.js";
 import { spaceWords } from "../src/changes.js";
 import { hintWeights, percent } from "../src/explain.js";
 import { actionWords } from "../src/words.js";
-import { catalog, fixture, mountFixture } from "./fixtures.js";
+import { catalog, fixture, mounter } from "./fixtures.js";
 
-const mounted = [];
-function mount(name, patch = {}) {
-  const m = mountFixture(widget.render, name, patch);
-  mounted.push(m);
-  return m;
-}
-
-afterEach(() => {
-  while (mounted.length) {
-    const { el, cleanup } = mounted.pop();
-    cleanup();
-    el.remove();
-  }
-});
+const mount = mounter(widget.render);
 
 /** A hint for the placement of the "place" fixture, in the form Python sends (docs/widget-protocol.md). */
 function placeHint() {

@@ -1,29 +1,12 @@
 // render() against a fake anywidget model, on boards of real games (tests/fixtures).
 import { render as litRender } from "lit-html";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import widget from "../src/index.js";
 import { TRAITS } from "../src/view.js";
 import { viewState, widgetTemplate } from "../src/markup.js";
-import { catalog, fixture, mountFixture } from "./fixtures.js";
+import { catalog, fixture, mounter } from "./fixtures.js";
 
-const mounted = [];
-function mount(name, patch = {}) {
-  const m = mountFixture(widget.render, name, patch);
-  mounted.push(m);
-  return m;
-}
-
-afterEach(() => {
-  while (mounted.length) {
-    const { el, cleanup } = mounted.pop();
-    try {
-      cleanup();
-    } catch {
-      // already cleaned up by the test
-    }
-    el.remove();
-  }
-});
+const mount = mounter(widget.render);
 
 describe("drawing", () => {
   it("draws both temples with nine spaces, nine relic slots and three entrances", () => {

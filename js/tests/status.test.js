@@ -1,25 +1,12 @@
 // What the view says and offers around the decision: the status sentence, the seed, a stopped bot,
 // a new game, the timeline's modes, the timeline on the hot-seat screen.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import widget from "../src/index.js";
 import { statusText } from "../src/actions.js";
 import { viewState } from "../src/markup.js";
-import { catalog, fixture, mountFixture } from "./fixtures.js";
+import { catalog, fixture, mounter } from "./fixtures.js";
 
-const mounted = [];
-function mount(name, patch = {}) {
-  const m = mountFixture(widget.render, name, patch);
-  mounted.push(m);
-  return m;
-}
-
-afterEach(() => {
-  while (mounted.length) {
-    const { el, cleanup } = mounted.pop();
-    cleanup();
-    el.remove();
-  }
-});
+const mount = mounter(widget.render);
 
 /** The view state of a fixture with some traits changed. */
 function state(name, patch = {}) {

@@ -1,10 +1,10 @@
 // Decisions and pieces in words (words.js), and the rule popups (rules.js) through the view.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import widget from "../src/index.js";
 import { amuletMeaning, cardMeaning, invokeWords, labelWords, onlyChoiceReason, placementWords, stickSymbolMeaning } from "../src/words.js";
 import { resolveRule, splitRules } from "../src/rules.js";
 import { callWords } from "../src/actions.js";
-import { catalog, fixture, mountFixture } from "./fixtures.js";
+import { catalog, fixture, mounter } from "./fixtures.js";
 
 const who = { names: ["gold", "silver"], temples: ["gold", "silver"], player: 0 };
 const cardOf = (effect) => Object.keys(catalog.cards).find((c) => catalog.cards[c].effect === effect);
@@ -69,19 +69,7 @@ describe("decisions in words", () => {
 });
 
 describe("rule ids open their text", () => {
-  const mounted = [];
-  const mount = (name, patch) => {
-    const m = mountFixture(widget.render, name, patch);
-    mounted.push(m);
-    return m;
-  };
-  afterEach(() => {
-    while (mounted.length) {
-      const { el, cleanup } = mounted.pop();
-      cleanup();
-      el.remove();
-    }
-  });
+  const mount = mounter(widget.render);
 
   it("finds rule ids in a text, falling back to the parent rule", () => {
     expect(resolveRule("R4.2.2", catalog)).toBe("R4.2.2");
