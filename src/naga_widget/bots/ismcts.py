@@ -217,13 +217,7 @@ class ISMCTSBot:
     def _playout(self, state: State, me: int, chance: Chance) -> float:
         """The root player's result: 1 or 0 at the end of a game, else a win chance from the evaluation."""
         rng = self.rng
-        if self.playout_steps is None:
-            state = playout(state, rng, chance)
-        else:
-            for _ in range(self.playout_steps):
-                if state.outcome is not None:
-                    break
-                state = state.apply(state.legal_actions().sample(rng), chance)
+        state = playout(state, rng, chance, max_steps=self.playout_steps)
         if state.outcome is not None:
             return 1.0 if state.outcome.winner == me else 0.0
         return win_chance(evaluate(state, me))

@@ -58,20 +58,28 @@ def act(d: Draft, action: AnyAction, chance: Chance, log: list[Event] | None) ->
     advance(d, chance, log)
 
 
-def playout(state: P, rng: random.Random, chance: Chance | None = None) -> P:
-    """Play random legal actions to the end of the game and return the final state.
+def playout(state: P, rng: random.Random, chance: Chance | None = None, max_steps: int | None = None) -> P:
+    """Play random legal actions to the end of the game (or for ``max_steps`` actions) and return
+    the state reached.
 
     The actions follow :meth:`LegalActions.sample` (the distribution of ``RandomBot``)
     and chance follows ``chance`` (default: the same ``rng``). It gives exactly the
     state that repeated ``state.apply(state.legal_actions().sample(rng), chance)``
     gives, faster: the sampled actions are legal by construction, so it skips the
-    re-check and the snapshot of every step.
+    re-check and the snapshot of every step. ``max_steps`` cuts the playout short
+    (a search that evaluates the position reached).
     """
     if chance is None:
         chance = Chance(rng, record=False)
     d = Draft(state)
-    while d.outcome is None:
-        act(d, legal.sample_action(d, rng), chance, None)
+    if max_steps is None:
+        while d.outcome is None:
+            act(d, legal.sample_action(d, rng), chance, None)
+    else:
+        for _ in range(max_steps):
+            if d.outcome is not None:
+                break
+            act(d, legal.sample_action(d, rng), chance, None)
     return d.freeze()
 
 
