@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 JS_STAMP := js/node_modules/.installed
 LAB_PORT ?= 8888
 
-.PHONY: demo test test-py test-js bench arena lint selfplay clean lite lite-serve test-lite
+.PHONY: demo test test-py test-js bench arena strength lint selfplay clean lite lite-serve test-lite
 LITE_PORT ?= 8000
 
 # The package (editable) and the dependency group "dev" (tests, linters, the extras' packages) at the
@@ -51,6 +51,17 @@ bench: $(STAMP) $(JS_STAMP)
 ## arena: a round robin of the project's bots
 arena: $(STAMP)
 	$(VENV)/bin/naga-widget arena random greedy ismcts --games 20 --seed 1
+
+## strength: ISMCTS at 1 s a move against RandomBot, GreedyBot and OpenSpiel's ISMCTS (about 2 hours on 2 cores)
+STRENGTH_GAMES ?= 200
+STRENGTH_DIR ?= strength
+strength: $(STAMP)
+	$(VENV)/bin/naga-widget arena "ismcts(seconds=1)" greedy --games $(STRENGTH_GAMES) --seed 2026 \
+		--workers 2 --save $(STRENGTH_DIR)/greedy
+	$(VENV)/bin/naga-widget arena "ismcts(seconds=1)" random --games $(STRENGTH_GAMES) --seed 2027 \
+		--workers 2 --save $(STRENGTH_DIR)/random
+	$(VENV)/bin/naga-widget arena "ismcts(seconds=1)" "openspiel=naga_widget.envs:OpenSpielBot(seconds=1)" \
+		--games 40 --seed 2028 --workers 2 --save $(STRENGTH_DIR)/openspiel
 
 ## selfplay: statistics of random games
 selfplay: $(STAMP)

@@ -12,6 +12,7 @@ import io
 import json
 import math
 import os
+import re
 import sys
 import threading
 import time
@@ -158,9 +159,10 @@ def test_the_same_seed_gives_the_same_tournament_in_process_and_in_two_workers(
     assert here.game_rows() == pool.game_rows() and here.to_rows() == pool.to_rows()
     assert str(here).splitlines()[1:] == str(pool).splitlines()[1:]  # the first line says where it ran
     files = sorted(p.name for p in (tmp_path / "here").iterdir())
-    assert len(files) == 12 + 1 and files == sorted(p.name for p in (tmp_path / "pool").iterdir())
+    assert len(files) == 12 + 2 and files == sorted(p.name for p in (tmp_path / "pool").iterdir())
     for name in files:
-        assert (tmp_path / "here" / name).read_bytes() == (tmp_path / "pool" / name).read_bytes(), name
+        if name != "timing.json":  # times differ from run to run; the rest depends on the seed alone
+            assert (tmp_path / "here" / name).read_bytes() == (tmp_path / "pool" / name).read_bytes(), name
     other = tournament(bots, games=4, seed=12, workers=0, progress=False)
     assert [g.seed for g in other.games] != [g.seed for g in here.games]
     assert [g.saved for g in other.games] != [g.saved for g in here.games]
@@ -500,8 +502,15 @@ def test_cli_arena_prints_the_table_and_saves_the_games(tmp_path: Path, capsys: 
 
     expected = tournament({"random": RandomBot, "mybot:MyBot": mybot.MyBot, "random-2": RandomBot}, games=2, seed=3,
                           workers=0, progress=False)
-    assert out.splitlines()[1:-1] == str(expected).splitlines()[1:]
-    assert out.splitlines()[-1] == "games saved in out"
+    table, timing = out.split("\n\ntime per decision (wall clock)\n")
+    assert table.splitlines()[1:] == str(expected).splitlines()[1:]
+    times = timing.splitlines()
+    assert [t.split()[0] for t in times[:3]] == ["random", "mybot:MyBot", "random-2"]
+    assert all(re.search(r"mean \d+\.\d{3} s, slowest \d+\.\d{3} s, \d+ decisions$", t) for t in times[:3])
+    assert times[-1] == "games saved in out"
+    thinking = json.loads((tmp_path / "out" / "timing.json").read_text(encoding="utf-8"))
+    assert thinking["bots"]["mybot:MyBot"]["decisions"] == sum(
+        g.decisions[g.players.index("mybot:MyBot")] for g in expected.games if "mybot:MyBot" in g.players) > 0
     saved = sorted((tmp_path / "out").glob("game-*.json"))
     assert [p.read_text(encoding="utf-8") for p in saved] == [g.saved for g in expected.games]
 
@@ -529,15 +538,22 @@ def test_cli_arena_passes_the_move_timeout_on(monkeypatch: pytest.MonkeyPatch,
 
     seen: list[dict[str, Any]] = []
 
-    def fake_tournament(bots: dict[str, Any], **options: Any) -> str:
+    class Table:
+        def __str__(self) -> str:
+            return "the table"
+
+        def thinking_text(self) -> str:
+            return "the times"
+
+    def fake_tournament(bots: dict[str, Any], **options: Any) -> Table:
         seen.append(options)
-        return "the table"
+        return Table()
 
     monkeypatch.setattr(naga_widget.arena, "tournament", fake_tournament)
     assert main(["arena", "random", "random", "--games", "1", "--move-timeout", "2.5", "--quiet"]) == 0
     assert main(["arena", "random", "random", "--games", "1", "--quiet"]) == 0
     assert [s["move_timeout"] for s in seen] == [2.5, None]
-    assert capsys.readouterr().out == "the table\n" * 2
+    assert capsys.readouterr().out == "the table\n\nthe times\n" * 2
 
 
 def test_record_fields_survive_json() -> None:

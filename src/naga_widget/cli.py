@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import re
 import sys
 from collections import Counter
 from typing import Any, TextIO
@@ -67,7 +68,7 @@ def arena(bots: dict[str, Any], games: int, seed: int, workers: int | None = Non
     out = out if out is not None else sys.stdout
     result = tournament(bots, games=games, seed=seed, workers=workers, progress=progress, save_dir=save,
                         move_timeout=move_timeout)
-    out.write(f"{result}\n")
+    out.write(f"{result}\n\n{result.thinking_text()}\n")
     if save:
         out.write(f"games saved in {save}\n")
     return result
@@ -79,9 +80,8 @@ def bots_from(specs: list[str]) -> dict[str, Any]:
 
     bots: dict[str, Any] = {}
     for spec in specs:
-        name, named, what = spec.partition("=")
-        if not named:
-            name, what = spec, spec
+        named = re.fullmatch(r"([\w.-]+)=(.+)", spec, flags=re.DOTALL)  # NAME=BOT; not ismcts(seconds=1)
+        name, what = named.groups() if named else (spec, spec)
         unique, n = name, 1
         while unique in bots:
             n += 1
@@ -101,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     pl.add_argument("--seed", type=int, default=1)
     ar = sub.add_parser("arena", help="a round robin between bots: win rates, Elo ratings, saved games")
     ar.add_argument("bots", nargs="+", metavar="BOT",
-                    help="random, greedy, ismcts, or module:attribute (a bot of your own); NAME=BOT names it")
+                    help="random, greedy, ismcts, or module:attribute (a bot of your own), with keyword "
+                         "arguments in brackets if wanted: 'ismcts(seconds=1)'; NAME=BOT names it")
     ar.add_argument("--games", type=int, default=10, help="games per pair, seats swapped each game (default 10)")
     ar.add_argument("--seed", type=int, default=1)
     ar.add_argument("--workers", type=int, default=None,

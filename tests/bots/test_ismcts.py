@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from worlds import placements_ending_the_game, random_states
 
 from naga_widget.bots import ISMCTSBot
-from naga_widget.bots.ismcts import seen_as
+from naga_widget.bots.ismcts import _Edge, seen_as
 from naga_widget.rules import Call, State
 
 WINS = placements_ending_the_game(range(300), "target_score")
@@ -80,3 +82,27 @@ def test_the_guide_s_face_down_call_is_keyed_by_its_size_only() -> None:  # R4.1
     second = next(s for s in calling if s.to_move != s.guide)
     assert {seen_as(second, second.guide, a) for a in second.legal_actions()} == \
         {str(a) for a in second.legal_actions()}
+
+
+def test_a_timed_search_stops_once_no_other_action_can_catch_up() -> None:
+    order = [_Edge(Call(("01a",)), "a"), _Edge(Call(("01b",)), "b"), _Edge(Call(("01c",)), "c")]
+    for edge, visits in zip(order, (10, 50, 5)):
+        edge.visits = visits
+    bot = ISMCTSBot(seconds=1.0)
+    now = time.perf_counter()
+    # 65 simulations in the last second: about 8 more fit in 0.1 s, fewer than the lead of 40
+    assert bot._settled(order, 65, now - 1.0, now + 0.1)
+    # but about 80 more fit in a second: the second best could still catch up
+    assert not bot._settled(order, 65, now - 1.0, now + 1.0)
+
+
+def test_a_decided_search_ends_before_its_deadline_with_the_answer() -> None:
+    state, winning, _ = WINS[0]
+    bot = ISMCTSBot(seconds=1.0, seed=3)
+    decision = decide(bot, state)
+    assert str(decision.action) in winning and bot.stopped_early
+    assert "stopped before the time was up" in decision.explanation.summary
+    # an iteration budget is never cut short: its count is part of what a seed reproduces
+    bot = ISMCTSBot(iterations=200, seed=3)
+    decide(bot, state)
+    assert bot.last_iterations == 200 and not bot.stopped_early

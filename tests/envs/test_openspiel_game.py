@@ -4,6 +4,8 @@ playing whole games — inside OpenSpiel and, through the adapter, in a Match.""
 
 from __future__ import annotations
 
+import functools
+import operator
 import random
 import re
 
@@ -147,4 +149,55 @@ def test_the_default_bot_is_reachable_from_the_envs_package():
     from naga_widget import envs
 
     bot = envs.OpenSpielBot(seed=0)
-    assert isinstance(bot, OpenSpielBot) and type(bot.bot).__name__ == "ISMCTSBot"
+    from open_spiel.python.algorithms import ismcts as ismcts_lib
+
+    assert isinstance(bot, OpenSpielBot) and isinstance(bot.bot, ismcts_lib.ISMCTSBot)
+
+
+
+def _decisions_with_sub_choices(count: int):  # positions whose decisions take two sub-choices or more
+    from naga_widget.envs import game_tree as tree
+    from naga_widget.envs.action_table import Menu
+
+    found, rng = [], random.Random(3)
+    match = Match(seed=6)
+    while len(found) < count:
+        if match.state.is_over:
+            match = Match(seed=rng.randrange(10**6))
+        legal = match.legal_actions()
+        menu = Menu(tree.TABLE, legal)
+        if any(len(menu.sequence(a)) > 1 for a in legal):
+            found.append((menu, legal))
+        match.play(legal.sample(rng))
+    return found
+
+
+def test_a_time_per_move_is_shared_among_the_sub_choices_of_a_decision():
+    from naga_widget.envs.openspiel_bots import _Budget
+
+    for menu, legal in _decisions_with_sub_choices(12):
+        # each path of sub-choices (one per legal decision), each sub-choice using all of its share
+        paths = [[seq[:j] for j in range(len(seq)) if len(menu.options(seq[:j])) > 1]
+                 for seq in (menu.sequence(a) for a in legal)]
+        for path in paths:
+            now = [0.0]
+            budget = _Budget(menu, legal, 1.0, clock=functools.partial(operator.getitem, now, 0))
+            shares = []
+            for prefix in path:
+                shares.append(budget.share(prefix))
+                now[0] += shares[-1]
+            assert all(s > 0 for s in shares) and sum(shares) <= 1.0 + 1e-9, shares
+            if len(path) == max(map(len, paths)):  # the longest paths use the whole second
+                assert abs(sum(shares) - 1.0) < 1e-9, shares
+
+
+def test_openspiel_ismcts_plays_with_a_time_per_move():
+    bot = OpenSpielBot(lambda game: ismcts(game, seconds=0.02, seed=1, fast_rollouts=True), seed=2, seconds=0.02)
+    outcome = play_match(Match(seed=5), [RandomBot(seed=3), bot])
+    assert outcome.winner in (0, 1) and bot.bot.last_simulations >= 1
+    with pytest.raises(TypeError, match="TimedISMCTSBot"):
+        OpenSpielBot(lambda game: object(), seconds=1.0)
+    from naga_widget.arena.registry import resolve
+
+    default = resolve("naga_widget.envs:OpenSpielBot(seconds=0.25)")(seed=1)
+    assert default.seconds == 0.25 and default.bot.seconds == 0.25

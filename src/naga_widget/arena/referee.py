@@ -14,6 +14,7 @@ what happened) and the match as far as it got. The tournament goes on.
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -46,6 +47,11 @@ class GameRecord:
     saved: str = field(repr=False)
     error: str | None = None
     details: str = field(default="", repr=False)  # the bot's traceback, if it failed
+    # each seat's decisions asked, and the wall-clock seconds until each answer came back (in total
+    # and the slowest), as the referee saw them: the bot's thinking and the passing of messages
+    decisions: tuple[int, int] = (0, 0)
+    think: tuple[float, float] = field(default=(0.0, 0.0), compare=False)
+    slowest: tuple[float, float] = field(default=(0.0, 0.0), compare=False)
 
     @property
     def players(self) -> tuple[str, str]:
@@ -60,10 +66,14 @@ class GameRecord:
         """The bot that forfeited this game, if one did."""
         return self.loser if self.reason == FORFEIT else None
 
-    def to_json(self, *, saved: bool = False) -> dict[str, Any]:
+    def to_json(self, *, saved: bool = False, timing: bool = False) -> dict[str, Any]:
+        """The record as plain data; without ``timing`` it depends on the seeds alone."""
         data = asdict(self)
         data["pair"], data["bot_seeds"], data["scores"] = list(self.pair), list(self.bot_seeds), list(self.scores)
         data["history"] = [list(h) for h in self.history]
+        data["decisions"], data["think"], data["slowest"] = list(self.decisions), list(self.think), list(self.slowest)
+        if not timing:
+            del data["think"], data["slowest"]
         if not saved:
             del data["saved"]
         return data
@@ -84,16 +94,21 @@ def play_game(job: Job, seats: Seats) -> GameRecord:
             break
         taken.append(seat)
     steps = 0
+    clock = Clock()
     while failure is None and match.state.outcome is None:
         if steps >= job.max_steps:
             raise RuntimeError(f"{job.title} did not end within {job.max_steps} steps")
         state = match.state
         p = state.to_move
+        observation, legal = state.observe(p), state.legal_actions().detached()
+        started = time.perf_counter()
         try:
-            action = taken[p].act(state.observe(p), state.legal_actions().detached(), timeout=job.move_timeout)
+            action = taken[p].act(observation, legal, timeout=job.move_timeout)
         except BotError as exc:
             failure = (p, f"{exc} at step {steps + 1}", exc.details)
             break
+        finally:
+            clock.add(p, time.perf_counter() - started)
         try:
             match.play(action)
         except IllegalActionError as exc:
@@ -105,11 +120,23 @@ def play_game(job: Job, seats: Seats) -> GameRecord:
             history.append(after.outcome.scores)
         elif after.round != state.round:
             history.append((after.score(0), after.score(1)))
-    return _record(job, match, steps, history, failure)
+    return _record(job, match, steps, history, failure, clock)
+
+
+class Clock:
+    """Each seat's decisions and thinking time, in seconds."""
+
+    def __init__(self) -> None:
+        self.decisions, self.think, self.slowest = [0, 0], [0.0, 0.0], [0.0, 0.0]
+
+    def add(self, seat: int, seconds: float) -> None:
+        self.decisions[seat] += 1
+        self.think[seat] += seconds
+        self.slowest[seat] = max(self.slowest[seat], seconds)
 
 
 def _record(job: Job, match: Match, steps: int, history: list[tuple[int, int]],
-            failure: tuple[int, str, str] | None) -> GameRecord:
+            failure: tuple[int, str, str] | None, clock: Clock) -> GameRecord:
     state = match.state
     names = tuple(ref.name for ref in job.players)
     if failure is None:
@@ -124,7 +151,8 @@ def _record(job: Job, match: Match, steps: int, history: list[tuple[int, int]],
         id=job.index, pair=job.pair, number=job.number, gold=names[0], silver=names[1], seed=job.seed,
         bot_seeds=job.bot_seeds, winner=names[winner_seat], winner_seat=winner_seat, reason=reason,
         scores=(int(scores[0]), int(scores[1])), rounds=state.round, steps=steps, history=tuple(history),
-        saved=match.dumps(), error=error, details=details)
+        saved=match.dumps(), error=error, details=details, decisions=(clock.decisions[0], clock.decisions[1]),
+        think=(clock.think[0], clock.think[1]), slowest=(clock.slowest[0], clock.slowest[1]))
 
 
 # -- in a worker process (a process pool's or a Dask worker) ------------------------------------

@@ -1,15 +1,23 @@
 """Bots by name, for the command line: the project's own bots, or ``module:attribute``.
 
+Either may take keyword arguments in brackets, as in Python: ``ismcts(seconds=1)``,
+``mybot:MyBot(depth=2)``. The values are Python literals (numbers, strings, ``None`` …).
+
 >>> resolve("random").__name__
 'RandomBot'
 >>> "random" in available()
 True
+>>> resolve("ismcts(seconds=0.5)")(seed=1).seconds
+0.5
 """
 
 from __future__ import annotations
 
+import ast
+import functools
 import importlib
 import os
+import re
 import sys
 from typing import Any
 
@@ -24,11 +32,35 @@ def available() -> list[str]:
     return [name for name, attr in NAMED.items() if hasattr(bots, attr)]
 
 
+def keywords(spec: str, text: str) -> dict[str, Any]:
+    """The keyword arguments written in the brackets of ``spec`` (``text``: what is inside them)."""
+    try:
+        call = ast.parse(f"bot({text})", mode="eval").body
+    except SyntaxError:
+        raise ValueError(f"{spec!r}: write the arguments as name=value, e.g. ismcts(seconds=1)") from None
+    assert isinstance(call, ast.Call)
+    if call.args or any(k.arg is None for k in call.keywords):
+        raise ValueError(f"{spec!r}: give every argument by name, e.g. ismcts(seconds=1)")
+    found: dict[str, Any] = {}
+    for k in call.keywords:
+        try:
+            found[str(k.arg)] = ast.literal_eval(k.value)
+        except ValueError:
+            raise ValueError(f"{spec!r}: the value of {k.arg!r} must be a literal (a number, a string, "
+                             f"True, None …), not {ast.unparse(k.value)!r}") from None
+    return found
+
+
 def resolve(spec: str) -> Any:
-    """A bot factory from a name (``random``) or ``module:attribute`` (e.g. ``mybot:MyBot``).
+    """A bot factory from a name (``random``) or ``module:attribute`` (e.g. ``mybot:MyBot``),
+    either with keyword arguments in brackets (``ismcts(seconds=1)``).
 
     Modules are looked up from the current folder too, so a student's ``mybot.py`` is found.
     """
+    bracketed = re.fullmatch(r"\s*([^()]+?)\s*\((.*)\)\s*", spec, flags=re.DOTALL)
+    if bracketed:
+        factory = resolve(bracketed.group(1))
+        return functools.partial(factory, **keywords(spec, bracketed.group(2)))
     if ":" in spec:
         module_name, _, attr = spec.partition(":")
         if not module_name or not attr:

@@ -101,6 +101,29 @@ class ArenaResult:
             })
         return rows
 
+    def thinking(self) -> dict[str, tuple[int, float, float]]:
+        """Bot -> (decisions, mean seconds per decision, slowest decision), as the referee timed
+        them (wall clock, messages included). Not part of the table: timings differ from run to run."""
+        out = {}
+        for name in self.bots:
+            n, total, slowest = 0, 0.0, 0.0
+            for g in self.games:
+                for seat in (0, 1):
+                    if g.players[seat] == name:
+                        n += g.decisions[seat]
+                        total += g.think[seat]
+                        slowest = max(slowest, g.slowest[seat])
+            out[name] = (n, total / n if n else 0.0, slowest)
+        return out
+
+    def thinking_text(self) -> str:
+        """:meth:`thinking` as lines of text."""
+        width = max(map(len, self.bots))
+        lines = ["time per decision (wall clock)"]
+        for name, (n, mean, slowest) in self.thinking().items():
+            lines.append(f"{name:<{width}}  mean {mean:.3f} s, slowest {slowest:.3f} s, {n} decisions")
+        return "\n".join(lines)
+
     def game_rows(self) -> list[dict[str, Any]]:
         """One row per game, as plain data (no saved match)."""
         return [g.to_json() for g in self.games]
@@ -122,13 +145,19 @@ class ArenaResult:
         return NagaWidget(self.open(game_id), perspective="teacher")
 
     def save(self, folder: str | Path) -> Path:
-        """Write every game (``Match.dumps()``) and ``results.json`` (the rows) into ``folder``."""
+        """Write every game (``Match.dumps()``), ``results.json`` (the rows: the same for the same seed)
+        and ``timing.json`` (the time per decision of each bot and game) into ``folder``."""
         folder = Path(folder)
         for g in self.games:
             save_game(folder, g)
         summary = {"bots": list(self.bots), "seed": self.seed, "games_per_pair": self.games_per_pair,
                    "table": self.to_rows(), "head_to_head": self.pair_rows(), "games": self.game_rows()}
         (folder / "results.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+        timing = {"bots": {name: {"decisions": n, "mean_seconds": mean, "slowest_seconds": slowest}
+                           for name, (n, mean, slowest) in self.thinking().items()},
+                  "games": [{"id": g.id, "players": list(g.players), "decisions": list(g.decisions),
+                             "seconds": list(g.think), "slowest": list(g.slowest)} for g in self.games]}
+        (folder / "timing.json").write_text(json.dumps(timing, indent=1) + "\n", encoding="utf-8")
         return folder
 
     # -- plots (matplotlib, the optional extra "arena") ------------------------------------------

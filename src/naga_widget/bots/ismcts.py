@@ -8,15 +8,21 @@ Each simulation
    available, not its parent's visits (an action may be legal in some worlds only);
 3. adds at most one new action to the tree and plays it;
 4. finishes with a *playout* — random moves to the end (``playout_steps=None``), or a
-   few random moves and then :func:`~naga_widget.bots.heuristics.evaluate` — and
+   few random moves and then :func:`~naga_widget.bots.heuristics.evaluate` — in which a
+   player in the Confrontation passes more often than ``RandomBot`` would
+   (:data:`PLAYOUT_PASS`): invokes made at random scramble temples that no real player
+   would, and the evaluation then judges the scramble rather than the position; and
 5. backs up the result, a win chance from the root player's point of view; the
    opponent chooses at its nodes to make it small.
 
 Some decisions have hundreds of legal actions (an invoke of Shifting Altars has 72
 targets), more than a search of a second can try. So the root actions start from
-GreedyBot's scores (each counts as :data:`PRIOR_VISITS` simulations) and a node
-visited n times considers only about 1 + :data:`WIDENING`·√n actions: at the root the
-best-scored first, deeper down those the random playout policy proposes.
+GreedyBot's scores (each counts as a number of simulations, :data:`PRIOR_VISITS`) and a
+node visited n times considers only about 1 + :data:`WIDENING`·√n actions: at the root
+the best-scored first, deeper down those the random playout policy proposes. GreedyBot
+scores an invoke or a placement by looking one step ahead, a good first guess that the
+search must outweigh; its calls and gives follow rough rules of thumb, so there its
+scores count for little.
 
 The tree is keyed by what the root player sees: each edge is an action's text, and an
 opponent's call that stays face down when the root player must call next (R4.1) leads
@@ -48,12 +54,18 @@ from .greedy import greedy_scores
 from .heuristics import evaluate, win_chance
 
 DEFAULT_ITERATIONS = 1000
-PRIOR_VISITS = 3
-"""GreedyBot's score of a root action counts as this many simulations (a prior)."""
+PRIOR_VISITS = {"call": 3, "confront": 30, "place": 30, "give": 3}
+"""GreedyBot's score of a root action counts as this many simulations (a prior), by step."""
+PLAYOUT_PASS = 0.8
+"""In a playout's Confrontation, the chance of passing before drawing an action as RandomBot does."""
 PRIOR_WORLDS = 2
 """Sampled worlds each root action is tried on for its prior."""
 WIDENING = 2.0
 """Progressive widening: a node visited n times considers about 1 + WIDENING·√n actions."""
+CHECK_EVERY = 32
+"""A timed search checks this often whether its answer is already settled (see ``_settled``)."""
+SETTLED_MARGIN = 1.25
+"""The simulations still to come are counted this much larger than the rate so far predicts."""
 BELIEF_SAMPLES = 1000
 """At most this many of the sampled worlds are tallied into the guesses shown by ``decide``."""
 
@@ -61,24 +73,23 @@ BELIEF_SAMPLES = 1000
 class _Edge:
     """An action out of a node: its statistics and the key of the child it leads to."""
 
-    __slots__ = ("action", "child", "visits", "total", "available", "prior")
+    __slots__ = ("action", "child", "visits", "total", "available", "prior", "prior_weight")
 
-    def __init__(self, action: AnyAction, child: str, prior: float | None = None) -> None:
+    def __init__(self, action: AnyAction, child: str, prior: float = 0.0, prior_weight: int = 0) -> None:
         self.action = action
         self.child = child
         self.visits = 0
         self.total = 0.0  # sum of the root player's results
         self.available = 0  # visits of the node while this action was legal and considered
-        self.prior = prior  # the one-step win chance of a root action, or None
+        self.prior = prior  # the one-step win chance of a root action
+        self.prior_weight = prior_weight  # the simulations that prior counts as (0: no prior)
 
     def mean(self) -> float:
-        """The mean result, the prior counting as :data:`PRIOR_VISITS` simulations."""
-        if self.prior is None:
-            return self.total / self.visits
-        return (self.total + self.prior * PRIOR_VISITS) / (self.visits + PRIOR_VISITS)
+        """The mean result, the prior counting as ``prior_weight`` simulations."""
+        return (self.total + self.prior * self.prior_weight) / (self.visits + self.prior_weight)
 
     def weight(self) -> int:
-        return self.visits + (PRIOR_VISITS if self.prior is not None else 0)
+        return self.visits + self.prior_weight
 
 
 class _Node:
@@ -117,11 +128,18 @@ class ISMCTSBot:
     ``iterations`` and ``seconds`` bound the search (the first reached stops it; with
     neither, :data:`DEFAULT_ITERATIONS`). ``seed`` seeds the bot's ``random.Random``.
     ``playout_steps``: random moves after the tree before evaluating (``None``: play to
-    the end). ``exploration``: the UCB1 constant.
+    the end). ``pass_chance``: how often a playout passes in the Confrontation (see
+    :func:`~naga_widget.rules.playout`). ``exploration``: the UCB1 constant; the results are
+    win chances, and the evaluation tells positions apart by a few per cent, so a small
+    constant lets the search settle on the better actions.
+
+    A timed search stops early once no other action can overtake the most visited one in the
+    time left; ``stopped_early`` says whether the last one did.
     """
 
     def __init__(self, iterations: int | None = None, seconds: float | None = None, seed: int | None = None,
-                 *, playout_steps: int | None = 6, exploration: float = 0.7) -> None:
+                 *, playout_steps: int | None = 6, pass_chance: float = PLAYOUT_PASS,
+                 exploration: float = 0.2) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
@@ -131,9 +149,13 @@ class ISMCTSBot:
         self.iterations = iterations
         self.seconds = seconds
         self.rng = random.Random(seed)
+        if not 0.0 <= pass_chance <= 1.0:
+            raise ValueError(f"pass_chance must be from 0 to 1, not {pass_chance}")
         self.playout_steps = playout_steps
+        self.pass_chance = pass_chance
         self.exploration = exploration
         self.last_iterations = 0
+        self.stopped_early = False
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
@@ -151,16 +173,21 @@ class ISMCTSBot:
         det = Determinizer(observation)
         tally = BeliefTally(det)
         if len(actions) == 1:
+            self.last_iterations, self.stopped_early = 0, False
             for _ in range(min(64, BELIEF_SAMPLES)):
                 tally.add(det.sample(self.rng))
             return Decision(actions[0], Explanation(f"{actions[0]}: the only legal action",
                                                     (Candidate(str(actions[0]), 0, 0.5),), tally.beliefs()))
         root = _Node()
         priors = greedy_scores(det, actions, str(legal.phase), player, self.rng, PRIOR_WORLDS)
-        order = [_Edge(a, str(a), win_chance(v)) for a, v in sorted(zip(actions, priors), key=lambda av: -av[1])]
+        weight = PRIOR_VISITS[str(legal.phase)]
+        order = [_Edge(a, str(a), win_chance(v), weight)
+                 for a, v in sorted(zip(actions, priors), key=lambda av: -av[1])]
         root.edges = {str(e.action): e for e in order}
         deadline = None if self.seconds is None else start + self.seconds
+        searching = time.perf_counter()
         n = 0
+        self.stopped_early = False  # a timed search that ended before its deadline (see _settled)
         while (self.iterations is None or n < self.iterations) and (deadline is None or
                                                                   time.perf_counter() < deadline):
             world = det.sample(self.rng)
@@ -168,8 +195,28 @@ class ISMCTSBot:
                 tally.add(world)
             self._simulate(root, order, world, player)
             n += 1
+            if deadline is not None and n % CHECK_EVERY == 0 and self._settled(order, n, searching, deadline):
+                self.stopped_early = True
+                break
         self.last_iterations = n
         return self._decision(order, player, n, tally)
+
+    def _settled(self, order: list[_Edge], n: int, searching: float, deadline: float) -> bool:
+        """True when no root action can overtake the most visited one in the time left.
+
+        The simulations still to come are estimated from the rate so far (with a margin of
+        :data:`SETTLED_MARGIN`); the answer is the most visited action, so once its lead is
+        larger than that, searching on cannot change it.
+        """
+        now = time.perf_counter()
+        still = SETTLED_MARGIN * (deadline - now) * n / max(now - searching, 1e-9)
+        first = second = 0
+        for edge in order:
+            if edge.visits > first:
+                first, second = edge.visits, first
+            elif edge.visits > second:
+                second = edge.visits
+        return first - second > still
 
     # -- one simulation --------------------------------------------------------------------------
     def _simulate(self, root: _Node, order: list[_Edge], state: State, me: int) -> None:
@@ -217,7 +264,7 @@ class ISMCTSBot:
     def _playout(self, state: State, me: int, chance: Chance) -> float:
         """The root player's result: 1 or 0 at the end of a game, else a win chance from the evaluation."""
         rng = self.rng
-        state = playout(state, rng, chance, max_steps=self.playout_steps)
+        state = playout(state, rng, chance, max_steps=self.playout_steps, pass_chance=self.pass_chance)
         if state.outcome is not None:
             return 1.0 if state.outcome.winner == me else 0.0
         return win_chance(evaluate(state, me))
@@ -228,6 +275,8 @@ class ISMCTSBot:
         stats.sort(key=lambda s: (-s[1], -s[2]))  # most visited first; the mean breaks ties
         action, visits, value = stats[0]
         summary = (f"{action}: chosen by {n} simulations ({visits} tried it, estimated win chance {value:.0%})")
+        if self.stopped_early:
+            summary += ", stopped before the time was up: no other action could catch up"
         if len(stats) > 1:
             summary += f"; next best {stats[1][0]} ({stats[1][1]} simulations, {stats[1][2]:.0%})"
         explanation = Explanation(

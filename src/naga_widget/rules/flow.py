@@ -58,7 +58,8 @@ def act(d: Draft, action: AnyAction, chance: Chance, log: list[Event] | None) ->
     advance(d, chance, log)
 
 
-def playout(state: P, rng: random.Random, chance: Chance | None = None, max_steps: int | None = None) -> P:
+def playout(state: P, rng: random.Random, chance: Chance | None = None, max_steps: int | None = None,
+            pass_chance: float = 0.0) -> P:
     """Play random legal actions to the end of the game (or for ``max_steps`` actions) and return
     the state reached.
 
@@ -67,20 +68,29 @@ def playout(state: P, rng: random.Random, chance: Chance | None = None, max_step
     state that repeated ``state.apply(state.legal_actions().sample(rng), chance)``
     gives, faster: the sampled actions are legal by construction, so it skips the
     re-check and the snapshot of every step. ``max_steps`` cuts the playout short
-    (a search that evaluates the position reached).
+    (a search that evaluates the position reached). ``pass_chance``: in the
+    Confrontation a player passes with this probability (a pass is always legal
+    there, R4.2.2) and otherwise draws as ``RandomBot`` does, so a search can play
+    out with fewer invokes made at random.
     """
+    if not 0.0 <= pass_chance <= 1.0:
+        raise ValueError(f"pass_chance must be from 0 to 1, not {pass_chance!r}")
+    if max_steps is not None and max_steps < 0:
+        raise ValueError(f"max_steps must be 0 or more, not {max_steps!r}")
     if chance is None:
         chance = Chance(rng, record=False)
     d = Draft(state)
-    if max_steps is None:
-        while d.outcome is None:
+    left = -1 if max_steps is None else max_steps  # -1 never counts down to 0: to the end
+    while d.outcome is None and left != 0:
+        if pass_chance and d.phase == _CONFRONT and rng.random() < pass_chance:
+            act(d, _PASS, chance, None)
+        else:
             act(d, legal.sample_action(d, rng), chance, None)
-    else:
-        for _ in range(max_steps):
-            if d.outcome is not None:
-                break
-            act(d, legal.sample_action(d, rng), chance, None)
+        left -= 1
     return d.freeze()
+
+
+_PASS = Pass()
 
 
 class _NoChance(Chance):
