@@ -52,7 +52,7 @@ bench: $(STAMP) $(JS_STAMP)
 arena: $(STAMP)
 	$(VENV)/bin/naga-widget arena random greedy ismcts --games 20 --seed 1
 
-## strength: ISMCTS at 1 s a move against RandomBot, GreedyBot and OpenSpiel's ISMCTS (about 2 hours on 2 cores)
+## strength: ISMCTS at 1 s a move against RandomBot, GreedyBot and OpenSpiel's ISMCTS (about 1.5 hours on 2 cores)
 STRENGTH_GAMES ?= 200
 STRENGTH_DIR ?= strength
 strength: $(STAMP)

@@ -227,7 +227,7 @@ def test_readme_links_work_outside_the_repository() -> None:
         if target.startswith(REPO_URL + "/blob/main/"):
             assert (ROOT / target.removeprefix(REPO_URL + "/blob/main/").split("#")[0]).is_file(), target
     linked = {t.removeprefix(REPO_URL + "/blob/main/").split("#")[0] for t in targets}
-    assert {"docs/rules.md", "docs/widget-protocol.md", "notebooks/01_play.ipynb"} <= linked
+    assert {"docs/rules.md", "docs/widget-protocol.md", "docs/bots.md", "notebooks/01_play.ipynb"} <= linked
 
 
 # -- the engine alone --------------------------------------------------------------------------------
