@@ -1,8 +1,8 @@
 // "What changed": the summary of a step computed from two boards (changes.js), and how the view shows it.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import widget from "../src/index.js";
 import { announcement, boardChanges, spaceWords } from "../src/changes.js";
-import { fixture, mountFixture } from "./fixtures.js";
+import { fixture, mounter } from "./fixtures.js";
 
 const copy = (x) => JSON.parse(JSON.stringify(x));
 const NAMES = ["gold", "silver"];
@@ -103,18 +103,10 @@ describe("boardChanges", () => {
 });
 
 describe("the view after a step", () => {
-  const mounted = [];
-  afterEach(() => {
-    while (mounted.length) {
-      const { el, cleanup } = mounted.pop();
-      cleanup();
-      el.remove();
-    }
-  });
+  const mount = mounter(widget.render);
 
   it("highlights what changed, lists it beside the decision and announces it", () => {
-    const m = mountFixture(widget.render, "rich");
-    mounted.push(m);
+    const m = mount("rich");
     const { f, q, el, model } = m;
     expect(q("changes")).toBeNull();
     const next = copy(f.board);

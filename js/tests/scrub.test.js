@@ -1,9 +1,9 @@
 // Scrubbing (scrub.js): gotos in flight, coalesced to the latest step wanted; and the view sending them as
 // messages (two in flight) when its model can send messages.
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Scrubber } from "../src/scrub.js";
 import widget from "../src/index.js";
-import { fixture, mountFixture } from "./fixtures.js";
+import { fixture, mounter } from "./fixtures.js";
 
 /** A Scrubber whose sends are recorded; ids count from 1. */
 function scrubber(limit) {
@@ -83,24 +83,18 @@ describe("Scrubber", () => {
 });
 
 describe("the view's gotos as messages", () => {
-  const mounted = [];
-  afterEach(() => {
-    while (mounted.length) {
-      const { el, cleanup } = mounted.pop();
-      cleanup();
-      el.remove();
-    }
+  let outbox = [];
+  const mountSending = mounter((args) => {
+    const sent = outbox; // this view's messages
+    args.model.send = vi.fn((content) => sent.push(content));
+    return widget.render(args);
   });
 
   /** The fixture mounted on a model that can send messages (as anywidget's models can). */
   function mount(name = "branches") {
     const f = fixture(name);
-    const sent = [];
-    const m = mountFixture((args) => {
-      args.model.send = vi.fn((content) => sent.push(content));
-      return widget.render(args);
-    }, name);
-    mounted.push(m);
+    const sent = (outbox = []);
+    const m = mountSending(name);
     return { ...m, f, sent };
   }
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import widget from "../src/index.js";
 import { CSS } from "../src/styles.js";
 import { DARK, JUPYTER_THEMES, LIGHT, TEXT_PAIRS, contrast, pageIsDark, parseColor } from "../src/theme.js";
-import { mountFixture } from "./fixtures.js";
+import { mounter } from "./fixtures.js";
 
 const cases = [
   ["light", LIGHT],
@@ -41,13 +41,8 @@ describe("contrast", () => {
 });
 
 describe("following the page's theme", () => {
-  const mounted = [];
+  const mount = mounter(widget.render);
   afterEach(() => {
-    while (mounted.length) {
-      const { el, cleanup } = mounted.pop();
-      cleanup();
-      el.remove();
-    }
     document.body.removeAttribute("data-jp-theme-light");
     document.documentElement.classList.remove("dark");
     document.body.style.background = "";
@@ -68,8 +63,7 @@ describe("following the page's theme", () => {
   });
 
   it("switches to the dark palette when JupyterLab switches theme", async () => {
-    const m = mountFixture(widget.render, "call");
-    mounted.push(m);
+    const m = mount("call");
     const root = m.q("root");
     expect(root.classList.contains("naga-dark")).toBe(false);
     document.body.setAttribute("data-jp-theme-light", "false");
