@@ -82,9 +82,10 @@ test-lite: $(STAMP) lite
 	NAGA_LITE_REQUIRED=1 $(PY) -m pytest -p no:cacheprovider tests/lite
 	node --experimental-wasm-stack-switching lite/pyodide_tests.mjs
 
-lint: $(STAMP)
+lint: $(STAMP) $(JS_STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks lite
 	$(VENV)/bin/mypy
+	cd js && npx prettier --check .
 
 clean:
 	rm -rf $(VENV) js/node_modules build dist .pytest_cache test-output site .venv-lite

@@ -18,7 +18,11 @@ const dir = mkdtempSync(join(tmpdir(), "naga-bundle-"));
 const fresh = join(dir, "naga_widget.js");
 try {
   const command = build.replace(`--outfile=${bundle}`, `--outfile=${JSON.stringify(fresh)}`) + " --log-level=warning";
-  execSync(command, { cwd: js, stdio: "inherit", env: { ...process.env, PATH: `${join(js, "node_modules", ".bin")}:${process.env.PATH}` } });
+  execSync(command, {
+    cwd: js,
+    stdio: "inherit",
+    env: { ...process.env, PATH: `${join(js, "node_modules", ".bin")}:${process.env.PATH}` },
+  });
   let committed;
   try {
     committed = readFileSync(join(js, bundle));

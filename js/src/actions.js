@@ -15,7 +15,9 @@ import { cardMeaning, invokeWords, onlyChoiceReason, payWords, placementWords } 
 export function actionPanel(ctx) {
   const standing = fateStanding(ctx.board, ctx.names);
   return html`<section class="naga-box naga-actions" data-testid="actions" data-panel="actions" data-panel-choices=".naga-target" aria-label="your decision">${
-    standing ? html`<p class="naga-standing" data-testid="fate-standing">${withRules(standing.text, ctx.catalog)}</p>` : nothing
+    standing
+      ? html`<p class="naga-standing" data-testid="fate-standing">${withRules(standing.text, ctx.catalog)}</p>`
+      : nothing
   }${actionContent(ctx)}</section>`;
 }
 
@@ -42,7 +44,9 @@ function stoppedBot(stopped, status) {
   const canTake = status?.perspective !== "spectator";
   return html`<p class="naga-warn" data-testid="bot-stopped">${stopped.name}'s bot was stopped (${stopped.reason}). The game is as it was.</p>${
     canTake
-      ? buttonRow(html`<button type="button" class="naga-primary" data-act="take-over" data-testid="take-over">Take over ${stopped.name}'s seat</button>`)
+      ? buttonRow(
+          html`<button type="button" class="naga-primary" data-act="take-over" data-testid="take-over">Take over ${stopped.name}'s seat</button>`,
+        )
       : nothing
   }<p class="naga-hint">Or attach another bot in code: <code>widget.opponent = GreedyBot()</code>.</p>`;
 }
@@ -105,7 +109,8 @@ function callMenu({ menu, sel, catalog }) {
   return html`<p class="naga-hint">${withRules("Select at least one card; all must show the same stick type (R4.1). A card's stick symbol (e.g. 2× brown) is how many sticks of that type it brings to throw (R4.2.1). Your call stays face down; only the number of cards is public.", catalog)}</p><div class="naga-choice" role="group" aria-label="cards to call">${list(
     (menu.groups ?? []).flat(),
     (id) => id,
-    (id) => html`<button type="button" class="naga-card" data-act="toggle-card" data-card=${id} data-testid="card-${id}" title=${cardMeaning(id, catalog)} aria-pressed=${chosen.includes(id) ? "true" : "false"}>${cardButtonInner(id, catalog)}<small class="naga-effect-text">${effectText(id, catalog)}</small></button>`,
+    (id) =>
+      html`<button type="button" class="naga-card" data-act="toggle-card" data-card=${id} data-testid="card-${id}" title=${cardMeaning(id, catalog)} aria-pressed=${chosen.includes(id) ? "true" : "false"}>${cardButtonInner(id, catalog)}<small class="naga-effect-text">${effectText(id, catalog)}</small></button>`,
   )}</div>${
     chosen.length && !valid
       ? html`<p class="naga-warn" data-testid="call-warning">${withRules("These cards show different stick types; a call must use one type (R4.1).", catalog)}</p>`
@@ -124,28 +129,34 @@ function invokeCards({ menu, board, catalog }, choice) {
   )}<div class="naga-choice" role="group" aria-label="cards you can invoke">${list(
     choice.cards,
     (id) => id,
-    (id) => html`<button type="button" class="naga-card" data-act="invoke-card" data-card=${id} data-testid="card-${id}" title=${cardMeaning(id, catalog)}>${cardButtonInner(id, catalog)}<small class="naga-effect-text">${effectText(id, catalog)}</small></button>`,
+    (id) =>
+      html`<button type="button" class="naga-card" data-act="invoke-card" data-card=${id} data-testid="card-${id}" title=${cardMeaning(id, catalog)}>${cardButtonInner(id, catalog)}<small class="naga-effect-text">${effectText(id, catalog)}</small></button>`,
   )}${choice.cards.length ? nothing : html`<span class="naga-muted">No card can be invoked now.</span>`}</div>`;
 }
 
 function payChoices(choice) {
-  const label = (pay) => (pay === "charm" ? "an unspent naga charm (an amulet)" : `your ${pay} stick showing a naga goes back to the supply`);
+  const label = (pay) =>
+    pay === "charm" ? "an unspent naga charm (an amulet)" : `your ${pay} stick showing a naga goes back to the supply`;
   return html`<p class="naga-hint">Pay one naga with:</p><div class="naga-choice" role="group" aria-label="payment">${list(
     choice.pays,
     (pay) => pay,
-    (pay) => html`<button type="button" data-act="invoke-pay" data-pay=${pay} data-testid="pay-${pay}">Pay ${payWords(pay)}<small>${label(pay)}</small></button>`,
+    (pay) =>
+      html`<button type="button" data-act="invoke-pay" data-pay=${pay} data-testid="pay-${pay}">Pay ${payWords(pay)}<small>${label(pay)}</small></button>`,
   )}</div>`;
 }
 
 function targetChoices({ names, templeNames }, inv, choice) {
-  const chosen = inv.tokens.length ? html` Target so far: <b data-testid="chosen-tokens">${inv.tokens.join(" ")}</b>` : nothing;
+  const chosen = inv.tokens.length
+    ? html` Target so far: <b data-testid="chosen-tokens">${inv.tokens.join(" ")}</b>`
+    : nothing;
   let offer = nothing;
   if (choice.next.length) {
     const onBoard = choice.next.some((t) => tokenTarget(t, templeNames)) ? " (also clickable on the boards)" : "";
     offer = html`<p class="naga-hint">${choice.complete ? "Confirm, or add" : "Choose"} ${inv.tokens.length ? "the next part of the target" : "a target"}${onBoard}:</p><div class="naga-choice" role="group" aria-label="targets">${list(
       choice.next,
       (tok) => tok,
-      (tok) => html`<button type="button" data-act="target" data-token=${tok} data-testid="target-${tok}">${describeToken(tok, names, templeNames)}<small>${tok}</small></button>`,
+      (tok) =>
+        html`<button type="button" data-act="target" data-token=${tok} data-testid="target-${tok}">${describeToken(tok, names, templeNames)}<small>${tok}</small></button>`,
     )}</div>`;
   } else if (choice.complete && !inv.tokens.length) {
     offer = html`<p class="naga-hint">No target needed.</p>`;
@@ -163,7 +174,13 @@ function confrontMenu(ctx) {
     inv.pay ? targetChoices(ctx, inv, choice) : payChoices(choice)
   }${buttonRow(
     html`<button type="button" class="naga-primary" data-act="invoke-confirm" data-testid="confirm" ?disabled=${!choice.complete} title=${choice.actionText ?? ""}>${
-      choice.complete ? invokeWords(inv.card, inv.pay, choice.target ? choice.target.split(" ") : [], ctx.catalog, { names: ctx.names, temples: ctx.templeNames, player: ctx.menu.player }) : "Confirm"
+      choice.complete
+        ? invokeWords(inv.card, inv.pay, choice.target ? choice.target.split(" ") : [], ctx.catalog, {
+            names: ctx.names,
+            temples: ctx.templeNames,
+            player: ctx.menu.player,
+          })
+        : "Confirm"
     }</button>`,
     html`<button type="button" data-act="back" data-testid="back">Back</button>`,
     html`<button type="button" data-act="reset" data-testid="cancel">Cancel</button>`,
@@ -176,7 +193,8 @@ function rotationChoices(sel, choice) {
   return html`<p><b>${spaceWords(sel.place.space)}</b> — orientation:</p><div class="naga-choice" role="group" aria-label="orientation">${list(
     choice.rotations,
     (k) => k,
-    (k) => html`<button type="button" data-act="rotation" data-rot=${k} data-testid="rotation-${k}" aria-pressed=${sel.place.rot === k ? "true" : "false"} aria-label="rotation ${k}: openings ${choice.openings[k]}">${miniTileSvg(choice.openings[k], 30)}<small>rot${k} · ${choice.openings[k]}</small></button>`,
+    (k) =>
+      html`<button type="button" data-act="rotation" data-rot=${k} data-testid="rotation-${k}" aria-pressed=${sel.place.rot === k ? "true" : "false"} aria-label="rotation ${k}: openings ${choice.openings[k]}">${miniTileSvg(choice.openings[k], 30)}<small>rot${k} · ${choice.openings[k]}</small></button>`,
   )}</div>`;
 }
 
@@ -186,7 +204,9 @@ function placeMenu({ menu, sel, catalog, names }) {
   const shape = catalog?.rooms?.[room.id]?.shape;
   const ready = sel.place.space !== null && sel.place.rot !== null && choice.rotations.includes(sel.place.rot);
   return html`<p class="naga-hint">Place room <b>${room.id}</b>${shape ? ` (${shape})` : ""} in ${names[menu.player] ?? "your"}'s temple: click a highlighted space (${withRules("row 2, or next to a tile; R4.3.2", catalog)}), then choose the orientation. Spaces are numbered 0–8 row by row from the north-west corner: 0 1 2 / 3 4 5 / 6 7 8.</p>${
-    sel.place.space === null ? html`<p class="naga-hint">Legal spaces: ${choice.spaces.map(spaceWords).join(", ")}</p>` : rotationChoices(sel, choice)
+    sel.place.space === null
+      ? html`<p class="naga-hint">Legal spaces: ${choice.spaces.map(spaceWords).join(", ")}</p>`
+      : rotationChoices(sel, choice)
   }${buttonRow(
     html`<button type="button" class="naga-primary" data-act="place-confirm" data-testid="confirm" ?disabled=${!ready} title=${ready ? placeActionText(sel.place.space, sel.place.rot) : ""}>${
       ready ? placementWords(room.id, sel.place.space, choice.openings[sel.place.rot]) : "Confirm"
@@ -204,7 +224,8 @@ function giveMenu({ menu, sel, catalog, names }) {
   return html`<p class="naga-hint">${withRules(`You drew these cards: pick the one to give to ${other}; you keep the others (R4.4.2). The card given is public.`, catalog)}</p><div class="naga-choice" role="group" aria-label="card to give">${list(
     cards,
     (id) => id,
-    (id) => html`<button type="button" class="naga-card" data-act="give-card" data-card=${id} data-testid="give-${id}" title=${cardMeaning(id, catalog)} aria-pressed=${sel.give === id ? "true" : "false"}>${cardButtonInner(id, catalog)}<small class="naga-effect-text">${effectText(id, catalog)}</small></button>`,
+    (id) =>
+      html`<button type="button" class="naga-card" data-act="give-card" data-card=${id} data-testid="give-${id}" title=${cardMeaning(id, catalog)} aria-pressed=${sel.give === id ? "true" : "false"}>${cardButtonInner(id, catalog)}<small class="naga-effect-text">${effectText(id, catalog)}</small></button>`,
   )}</div>${buttonRow(
     html`<button type="button" class="naga-primary" data-act="give-confirm" data-testid="confirm" ?disabled=${!ready}>${ready ? `Give ${sel.give} (${catalog?.cards?.[sel.give]?.name ?? ""}) to ${other}` : "Give"}</button>`,
   )}`;
@@ -220,7 +241,12 @@ function placeClicks(ctx, spaceClicks) {
   const temple = board.temples?.[menu.player];
   if (!temple) return null;
   for (const s of placeChoices(menu, sel.place.space).spaces) {
-    spaceClicks.set(`${temple.name}:${s}`, { act: "place-space", args: { space: s }, hint: "place the room here", chosen: sel.place.space === s });
+    spaceClicks.set(`${temple.name}:${s}`, {
+      act: "place-space",
+      args: { space: s },
+      hint: "place the room here",
+      chosen: sel.place.space === s,
+    });
   }
   if (sel.place.space === null || sel.place.rot === null) return null;
   return {
@@ -241,7 +267,8 @@ function targetClicks(ctx, spaceClicks, slotClicks) {
     if (t) (t.kind === "slot" ? slotClicks : spaceClicks).set(tok, click);
   };
   for (const tok of inv.tokens) put(tok, { act: "noop", args: {}, hint: "chosen", chosen: true });
-  for (const tok of choice.next) put(tok, { act: "target", args: { token: tok }, hint: `choose ${tok} as target`, chosen: false });
+  for (const tok of choice.next)
+    put(tok, { act: "target", args: { token: tok }, hint: `choose ${tok} as target`, chosen: false });
 }
 
 /** Which board places are clickable now, and what a click does; the preview of a placement. */
@@ -250,6 +277,7 @@ export function boardClicks(ctx) {
   const slotClicks = new Map();
   let preview = null;
   if (ctx.active && ctx.menu.phase === "place") preview = placeClicks(ctx, spaceClicks);
-  else if (ctx.active && ctx.menu.phase === "confront" && ctx.sel.invoke.card && ctx.sel.invoke.pay) targetClicks(ctx, spaceClicks, slotClicks);
+  else if (ctx.active && ctx.menu.phase === "confront" && ctx.sel.invoke.card && ctx.sel.invoke.pay)
+    targetClicks(ctx, spaceClicks, slotClicks);
   return { spaceClicks, slotClicks, preview };
 }

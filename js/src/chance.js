@@ -53,10 +53,15 @@ export function pendingLines(chance, catalog) {
   }
   const throws = pending.throw ?? [];
   if (throws.length) {
-    lines.push(`Next ${plural(throws.length, "stick thrown shows", "sticks thrown show")}: ${throws.map(faceWords).join(", then ")}`);
+    lines.push(
+      `Next ${plural(throws.length, "stick thrown shows", "sticks thrown show")}: ${throws.map(faceWords).join(", then ")}`,
+    );
   }
   const amulets = pending.amulet ?? [];
-  if (amulets.length) lines.push(`Next ${plural(amulets.length, "amulet", "amulets")} laid on a room (chosen in code): ${amulets.join(", then ")}`);
+  if (amulets.length)
+    lines.push(
+      `Next ${plural(amulets.length, "amulet", "amulets")} laid on a room (chosen in code): ${amulets.join(", then ")}`,
+    );
   const deals = pending.relics ?? [];
   if (deals.length) lines.push(`Next relic ${plural(deals.length, "deal", "deals")} (chosen in code): ${deals.length}`);
   return lines;
@@ -104,7 +109,8 @@ function throwButtons(type, faces, throws, disabled) {
   return html`<span class="naga-chance-throw" role="group" aria-label="${type} stick faces" data-testid="chance-throw-${type}"><span class="naga-chip naga-stick-${type}">${type}</span>${list(
     faces,
     (f) => f,
-    (f) => html`<button type="button" data-act="force" data-kind="throw" data-values=${JSON.stringify([...throws, f])} data-testid="chance-throw-${type}-${f}" aria-label="Add ${faceWords(f)} (a ${type} face) to the next sticks thrown" title="The next stick thrown shows ${faceWords(f)}: a stick without this face stops the throw with an error" ?disabled=${disabled}>${faceWords(f)}</button>`,
+    (f) =>
+      html`<button type="button" data-act="force" data-kind="throw" data-values=${JSON.stringify([...throws, f])} data-testid="chance-throw-${type}-${f}" aria-label="Add ${faceWords(f)} (a ${type} face) to the next sticks thrown" title="The next stick thrown shows ${faceWords(f)}: a stick without this face stops the throw with an error" ?disabled=${disabled}>${faceWords(f)}</button>`,
   )}</span>`;
 }
 
@@ -122,18 +128,32 @@ export function chancePanel(ctx) {
   const throws = pending.throw ?? [];
   const lines = pendingLines(chance, ctx.catalog);
   return html`<section class="naga-box naga-chance" data-testid="chance-panel" data-panel="chance" aria-label="chance (teacher)"><h4>Chance (teacher)</h4><p class="naga-hint">${
-    over ? "The game is over at this step: no chance comes next here." : "Choose what chance shows next, before the step that needs it. The saved game records it."
-  }</p>${pickSelect("room", "Next room", options.room ?? [], pending.room?.[0] ?? "", roomWords, ctx, over)}${
-    pickSelect("card", "Next card", options.card ?? [], pending.card?.[0] ?? "", cardWords, ctx, over)
-  }<div class="naga-row" role="group" aria-label="next sticks thrown"><span class="naga-label">Next throws</span>${list(
+    over
+      ? "The game is over at this step: no chance comes next here."
+      : "Choose what chance shows next, before the step that needs it. The saved game records it."
+  }</p>${pickSelect("room", "Next room", options.room ?? [], pending.room?.[0] ?? "", roomWords, ctx, over)}${pickSelect(
+    "card",
+    "Next card",
+    options.card ?? [],
+    pending.card?.[0] ?? "",
+    cardWords,
+    ctx,
+    over,
+  )}<div class="naga-row" role="group" aria-label="next sticks thrown"><span class="naga-label">Next throws</span>${list(
     Object.entries(options.throw ?? {}),
     ([type]) => type,
     ([type, faces]) => throwButtons(type, faces, throws, over),
   )}${
-    throws.length ? html`<button type="button" data-act="force" data-kind="throw" data-values="[]" data-testid="chance-throw-clear" aria-label="Let the seed decide the throws">clear throws</button>` : nothing
+    throws.length
+      ? html`<button type="button" data-act="force" data-kind="throw" data-values="[]" data-testid="chance-throw-clear" aria-label="Let the seed decide the throws">clear throws</button>`
+      : nothing
   }</div>${
     lines.length
-      ? html`<ul class="naga-chance-queue" data-testid="chance-queue">${list(lines, (l) => l, (l) => html`<li><b>${l}</b> (chosen)</li>`)}</ul><p class="naga-hint" data-testid="chance-use">${useNote(ctx.timeline)}</p>`
+      ? html`<ul class="naga-chance-queue" data-testid="chance-queue">${list(
+          lines,
+          (l) => l,
+          (l) => html`<li><b>${l}</b> (chosen)</li>`,
+        )}</ul><p class="naga-hint" data-testid="chance-use">${useNote(ctx.timeline)}</p>`
       : html`<p class="naga-muted" data-testid="chance-queue">Nothing chosen: the seed decides.</p>`
   }<button type="button" data-act="unforce" data-testid="chance-clear" ?disabled=${!lines.length}>Let the seed decide everything</button></section>`;
 }

@@ -52,14 +52,18 @@ function spaceChanges(prev, next, out) {
     const where = `${now.temple} ${spaceWords(now.space)}`;
     if (!was) {
       out.spaces.push(key);
-      out.lines.push(`${tileName(now.tile)} placed on ${where}${now.tile.trap ? "" : `, openings ${now.tile.openings || "none"}`}`);
+      out.lines.push(
+        `${tileName(now.tile)} placed on ${where}${now.tile.trap ? "" : `, openings ${now.tile.openings || "none"}`}`,
+      );
       continue;
     }
     const moved = was.temple !== now.temple || was.space !== now.space;
     const turned = was.tile.openings !== now.tile.openings;
     if (moved) {
       out.spaces.push(key, `${was.temple}:${was.space}`);
-      out.lines.push(`${tileName(now.tile)} moved from ${was.temple} space ${was.space} to ${where}${turned ? `, openings now ${now.tile.openings}` : ""}`);
+      out.lines.push(
+        `${tileName(now.tile)} moved from ${was.temple} space ${was.space} to ${where}${turned ? `, openings now ${now.tile.openings}` : ""}`,
+      );
     } else if (turned) {
       out.spaces.push(key);
       out.lines.push(`${tileName(now.tile)} on ${where} turned: openings ${was.tile.openings} → ${now.tile.openings}`);
@@ -90,8 +94,10 @@ function slotChanges(prev, next, out) {
       let line = null;
       if (!o.up && r.up) line = `${t.name} ${r.slot}: relic turned face up, ${relicWords(r.relic)}`;
       else if (o.up && !r.up) line = `${t.name} ${r.slot}: relic turned face down`;
-      else if (r.up && o.relic !== r.relic) line = `${t.name} ${r.slot}: now ${relicWords(r.relic)} (was ${relicWords(o.relic)})`;
-      else if (!r.up && r.relic && !o.relic) line = `${t.name} ${r.slot}: you now know this face-down relic, ${relicWords(r.relic)}`;
+      else if (r.up && o.relic !== r.relic)
+        line = `${t.name} ${r.slot}: now ${relicWords(r.relic)} (was ${relicWords(o.relic)})`;
+      else if (!r.up && r.relic && !o.relic)
+        line = `${t.name} ${r.slot}: you now know this face-down relic, ${relicWords(r.relic)}`;
       else if (!r.up && o.relic && r.relic !== o.relic) line = `${t.name} ${r.slot}: the face-down relic moved`;
       if (line) {
         out.slots.push(key);
@@ -117,10 +123,14 @@ function playerChanges(prev, next, names, out) {
       out.lines.push(`${name}'s sticks: ${sticks} — fate ${o.fate ?? 0} → ${p.fate ?? 0}`);
     }
     const newlyKnown = (p.known_cards ?? []).filter((c) => !(o.known_cards ?? []).includes(c));
-    if (newlyKnown.length && !Array.isArray(p.hand)) out.lines.push(`${name} now holds ${newlyKnown.join(", ")} (public)`);
-    if ((o.hand_count ?? 0) !== (p.hand_count ?? 0)) out.lines.push(`${name}: ${o.hand_count ?? 0} → ${p.hand_count ?? 0} cards in hand`);
-    if ((o.amulet_count ?? 0) !== (p.amulet_count ?? 0)) out.lines.push(`${name}: ${o.amulet_count ?? 0} → ${p.amulet_count ?? 0} amulets`);
-    if (o.score !== p.score && typeof p.score === "number") out.lines.push(`${name}'s score: ${o.score ?? "?"} → ${p.score}`);
+    if (newlyKnown.length && !Array.isArray(p.hand))
+      out.lines.push(`${name} now holds ${newlyKnown.join(", ")} (public)`);
+    if ((o.hand_count ?? 0) !== (p.hand_count ?? 0))
+      out.lines.push(`${name}: ${o.hand_count ?? 0} → ${p.hand_count ?? 0} cards in hand`);
+    if ((o.amulet_count ?? 0) !== (p.amulet_count ?? 0))
+      out.lines.push(`${name}: ${o.amulet_count ?? 0} → ${p.amulet_count ?? 0} amulets`);
+    if (o.score !== p.score && typeof p.score === "number")
+      out.lines.push(`${name}'s score: ${o.score ?? "?"} → ${p.score}`);
     if (out.lines.length > before) out.players.push(p.player);
   }
 }

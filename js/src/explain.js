@@ -74,9 +74,10 @@ function candidateList(ex, ctx, testid) {
   return html`<ol class="naga-candidates" data-testid=${testid} tabindex="0" aria-label="actions weighed, best first">${list(
     ex.candidates ?? [],
     (c) => c.action,
-    (c) => html`<li title=${c.action}><span>${actionWords(c.action, ctx.catalog, who)}</span> <span class="naga-muted">${c.visits} simulation${
-      c.visits === 1 ? "" : "s"
-    }, win ${percent(c.value)}</span></li>`,
+    (c) =>
+      html`<li title=${c.action}><span>${actionWords(c.action, ctx.catalog, who)}</span> <span class="naga-muted">${c.visits} simulation${
+        c.visits === 1 ? "" : "s"
+      }, win ${percent(c.value)}</span></li>`,
   )}</ol>`;
 }
 
@@ -84,15 +85,21 @@ function candidateList(ex, ctx, testid) {
 export function beliefLines(beliefs, catalog) {
   const lines = [];
   for (const [holder, cards] of Object.entries(beliefs?.cards ?? {})) {
-    const top = Object.entries(cards).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, SHOWN_CARDS);
+    const top = Object.entries(cards)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, SHOWN_CARDS);
     if (top.length) {
-      const named = top.map(([id, p]) => `${id}${catalog?.cards?.[id] ? ` ${catalog.cards[id].name}` : ""} ${percent(p)}`);
+      const named = top.map(
+        ([id, p]) => `${id}${catalog?.cards?.[id] ? ` ${catalog.cards[id].name}` : ""} ${percent(p)}`,
+      );
       lines.push(`${holder}'s cards: ${named.join(", ")}`);
     }
   }
   const cursed = Object.entries(beliefs?.cursed ?? {});
   if (cursed.length) {
-    lines.push(`face-down relics, chance cursed: ${cursed.map(([slot, p]) => `${slot.replace(":", " ")} ${percent(p)}`).join(", ")}`);
+    lines.push(
+      `face-down relics, chance cursed: ${cursed.map(([slot, p]) => `${slot.replace(":", " ")} ${percent(p)}`).join(", ")}`,
+    );
   }
   for (const [holder, points] of Object.entries(beliefs?.amulet_points ?? {})) {
     lines.push(`${holder}'s hidden amulets: about ${Number(points).toFixed(1)} points`);
@@ -108,7 +115,11 @@ function explanationBlock(ex, ctx, kind, title) {
     `${kind}-candidates`,
   )}${
     lines.length
-      ? html`<ul class="naga-beliefs" data-testid="${kind}-beliefs" aria-label="guesses about hidden facts">${list(lines, (l) => l, (l) => html`<li>${l}</li>`)}</ul>`
+      ? html`<ul class="naga-beliefs" data-testid="${kind}-beliefs" aria-label="guesses about hidden facts">${list(
+          lines,
+          (l) => l,
+          (l) => html`<li>${l}</li>`,
+        )}</ul>`
       : nothing
   }</div>`;
 }
@@ -122,10 +133,17 @@ export function explainPanel(ctx) {
   const ex = ctx.explain ?? {};
   const canHint = !!ctx.menu?.phase && !ctx.status?.screen;
   if (!canHint && !ex.hint && !ex.bot) return nothing;
-  const botName = ex.bot ? ctx.names[ex.bot.player] ?? ex.bot.name : "";
+  const botName = ex.bot ? (ctx.names[ex.bot.player] ?? ex.bot.name) : "";
   return html`<section class="naga-box naga-explain" data-testid="explain-panel" data-panel="explain" aria-label="explanation"><h4>Explanation</h4>${
     canHint ? hintControls(ctx) : nothing
   }${ex.hint ? explanationBlock(ex.hint, ctx, "hint", `Hint for ${ctx.names[ex.hint.player] ?? ex.hint.name} (${ex.hint.iterations ?? "?"} simulations)`) : nothing}${
-    ex.bot ? explanationBlock(ex.bot, ctx, "bot", `${botName}'s bot at step ${ex.bot.step}: ${actionWords(ex.bot.action, ctx.catalog, { names: ctx.names, temples: ctx.templeNames, player: ex.bot.player })}`) : nothing
+    ex.bot
+      ? explanationBlock(
+          ex.bot,
+          ctx,
+          "bot",
+          `${botName}'s bot at step ${ex.bot.step}: ${actionWords(ex.bot.action, ctx.catalog, { names: ctx.names, temples: ctx.templeNames, player: ex.bot.player })}`,
+        )
+      : nothing
   }</section>`;
 }

@@ -88,7 +88,8 @@ function focusTarget(root, note) {
     // the panel got the focus when its control went away: its first control takes it back, or the
     // first of the choices it has elsewhere (the action panel's places on the boards)
     const elsewhere = panel.getAttribute(CHOICES);
-    const first = controlsOf(panel, root)[0] ?? (elsewhere ? controlsOf(root, root).find((n) => n.matches(elsewhere)) : undefined);
+    const first =
+      controlsOf(panel, root)[0] ?? (elsewhere ? controlsOf(root, root).find((n) => n.matches(elsewhere)) : undefined);
     if (!first) return panel;
     release(panel);
     return first;
@@ -117,5 +118,6 @@ function release(panel) {
 export function restoreFocus(root, note) {
   if (!note) return;
   const target = focusTarget(root, note);
-  if (/** @type {Document | ShadowRoot} */ (root.getRootNode()).activeElement !== target) target.focus({ preventScroll: true });
+  if (/** @type {Document | ShadowRoot} */ (root.getRootNode()).activeElement !== target)
+    target.focus({ preventScroll: true });
 }

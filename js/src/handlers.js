@@ -90,7 +90,9 @@ export const DECISIONS = {
   },
   rotation: ({ data, sel, menu }) => {
     const rot = Number(data.rot);
-    return placeChoices(menu, sel.place.space).rotations.includes(rot) ? { sel: { ...sel, place: { ...sel.place, rot } } } : null;
+    return placeChoices(menu, sel.place.space).rotations.includes(rot)
+      ? { sel: { ...sel, place: { ...sel.place, rot } } }
+      : null;
   },
   "place-confirm": ({ sel, menu }) => {
     const { space, rot } = sel.place;
@@ -98,7 +100,8 @@ export const DECISIONS = {
     return play(placeActionText(space, rot));
   },
   // R4.4: one of the drawn cards
-  "give-card": ({ data, sel, menu }) => ((menu.gives ?? []).includes(data.card) ? { sel: { ...sel, give: data.card } } : null),
+  "give-card": ({ data, sel, menu }) =>
+    (menu.gives ?? []).includes(data.card) ? { sel: { ...sel, give: data.card } } : null,
   "give-confirm": ({ sel, menu }) =>
     sel.give !== null && (menu.gives ?? []).includes(sel.give) ? play(giveActionText(sel.give)) : null,
 };

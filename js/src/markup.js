@@ -47,9 +47,12 @@ export function viewState(traits) {
   const chance = pick(traits.chance, {});
   const explain = pick(traits.explain, {});
   const names = pickNames(status, catalog, board);
-  const templeNames = Array.isArray(board.temples) && board.temples.length
-    ? board.temples.map((t) => t.name)
-    : Array.isArray(catalog.temples) ? catalog.temples : ["gold", "silver"];
+  const templeNames =
+    Array.isArray(board.temples) && board.temples.length
+      ? board.temples.map((t) => t.name)
+      : Array.isArray(catalog.temples)
+        ? catalog.temples
+        : ["gold", "silver"];
   const viewer = status.viewer ?? board.viewer;
   const active = !status.screen && timeline.can_play === true && !!menu.phase;
   return { catalog, board, menu, timeline, log, status, chance, explain, names, templeNames, viewer, active };
@@ -76,9 +79,13 @@ function seedNote(status) {
 function header({ board, status, names, catalog }) {
   const step = !status.screen && board.phase;
   return html`<div class="naga-header" role="group" aria-label="game status"><h2>Naga Raja</h2>${seedNote(status)}${
-    step ? html`<span class="naga-step" data-testid="step-name">${withRules(stepName(catalog, board.phase, board.outcome, names), catalog)}</span>` : nothing
+    step
+      ? html`<span class="naga-step" data-testid="step-name">${withRules(stepName(catalog, board.phase, board.outcome, names), catalog)}</span>`
+      : nothing
   }${step && board.round ? html`<span>round ${board.round}</span>` : nothing}${
-    step && board.phase !== "over" && names[board.to_move] !== undefined ? html`<span>${names[board.to_move]} to move</span>` : nothing
+    step && board.phase !== "over" && names[board.to_move] !== undefined
+      ? html`<span>${names[board.to_move]} to move</span>`
+      : nothing
   }<span class="naga-muted" data-testid="perspective">${perspectiveText(status, names)}</span></div>`;
 }
 
@@ -96,8 +103,16 @@ function game(ctx) {
   let players = nothing;
   if (temples.length) {
     const tctx = { ...ctx, ...boardClicks(ctx), hintWeights: hintWeights(ctx.explain, ctx.templeNames) };
-    boards = html`<div class="naga-boards">${list(temples, (t) => t.name, (t) => templePanel(t, board, tctx))}</div>`;
-    players = html`<div class="naga-players">${list(board.players ?? [], (p) => p.player, (p) => playerPanel(p, board, ctx))}</div>`;
+    boards = html`<div class="naga-boards">${list(
+      temples,
+      (t) => t.name,
+      (t) => templePanel(t, board, tctx),
+    )}</div>`;
+    players = html`<div class="naga-players">${list(
+      board.players ?? [],
+      (p) => p.player,
+      (p) => playerPanel(p, board, ctx),
+    )}</div>`;
   }
   return html`<div class="naga-main">${boards}${side}</div>${players}<div class="naga-bottom"><div>${timelinePanel(ctx.timeline, ctx.shownStep, ctx.catalog)}</div>${logPanel(ctx.log, ctx.catalog)}</div>`;
 }

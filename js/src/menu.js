@@ -19,7 +19,13 @@ import { invokeActionText, splitTarget, tokenTarget } from "./tokens.js";
 export function expandMenu(menu) {
   if (!menu || !Array.isArray(menu.tokens) || !Array.isArray(menu.target_sets)) return menu;
   const { tokens, ...rest } = menu;
-  const text = (target) => (target === "" ? "" : target.split(" ").map((i) => tokens[Number(i)]).join(" "));
+  const text = (target) =>
+    target === ""
+      ? ""
+      : target
+          .split(" ")
+          .map((i) => tokens[Number(i)])
+          .join(" ");
   return { ...rest, target_sets: menu.target_sets.map((set) => set.map(text)) };
 }
 
@@ -81,7 +87,16 @@ export function targetAgrees(tokens, picked, temples = ["gold", "silver"]) {
 export function invokeChoices(menu, card = null, pay = null, chosen = [], temples = ["gold", "silver"]) {
   const invokes = menu && menu.phase === "confront" && Array.isArray(menu.invokes) ? menu.invokes : [];
   const cards = distinct(invokes.map((inv) => inv[0]));
-  const result = { stage: "card", cards, pays: [], next: [], complete: false, target: null, actionText: null, matching: 0 };
+  const result = {
+    stage: "card",
+    cards,
+    pays: [],
+    next: [],
+    complete: false,
+    target: null,
+    actionText: null,
+    matching: 0,
+  };
   if (!card) return result;
   if (!cards.includes(card)) return { ...result, stage: "invalid" };
   const pays = distinct(invokes.filter((inv) => inv[0] === card).map((inv) => inv[1]));
@@ -94,8 +109,11 @@ export function invokeChoices(menu, card = null, pay = null, chosen = [], temple
     .map(splitTarget)
     .filter((tokens) => targetAgrees(tokens, picked, temples));
   if (!matching.length) return { ...result, stage: "invalid", pays };
-  const rest = (tokens) => (unorderedTarget(tokens, temples) ? tokens.filter((t) => !picked.includes(t)) : tokens.slice(n));
-  const next = distinct(matching.filter((t) => t.length > n).flatMap((t) => (unorderedTarget(t, temples) ? rest(t) : [t[n]])));
+  const rest = (tokens) =>
+    unorderedTarget(tokens, temples) ? tokens.filter((t) => !picked.includes(t)) : tokens.slice(n);
+  const next = distinct(
+    matching.filter((t) => t.length > n).flatMap((t) => (unorderedTarget(t, temples) ? rest(t) : [t[n]])),
+  );
   const whole = matching.find((t) => t.length === n) ?? null;
   return {
     ...result,

@@ -29,7 +29,11 @@ export function keyed(items, keyOf) {
 
 /** A keyed list: `repeat` over `keyed(items, keyOf)`. */
 export function list(items, keyOf, template) {
-  return repeat(keyed(items, keyOf), ([k]) => k, ([, item]) => template(item));
+  return repeat(
+    keyed(items, keyOf),
+    ([k]) => k,
+    ([, item]) => template(item),
+  );
 }
 
 // -- rule ids that open their text -------------------------------------------------------------------------
@@ -105,22 +109,36 @@ function hiddenHand(p, catalog) {
   const known = p.known_cards ?? [];
   const count = p.hand_count ?? 0;
   const backs = Array.from({ length: Math.max(0, count - known.length) }, (_, i) => i);
-  return html`<span>${count} card${count === 1 ? "" : "s"}</span>${list(known, (c) => c, (c) => cardFace(c, catalog, " naga-known"))}${
-    backs.map(() => html`<span class="naga-card naga-card-back" aria-hidden="true"></span>`)
-  }${known.length ? html`<span class="naga-muted">(${known.length} known)</span>` : nothing}`;
+  return html`<span>${count} card${count === 1 ? "" : "s"}</span>${list(
+    known,
+    (c) => c,
+    (c) => cardFace(c, catalog, " naga-known"),
+  )}${backs.map(
+    () => html`<span class="naga-card naga-card-back" aria-hidden="true"></span>`,
+  )}${known.length ? html`<span class="naga-muted">(${known.length} known)</span>` : nothing}`;
 }
 
 function handRow(p, catalog) {
   let inner;
   if (!Array.isArray(p.hand)) inner = hiddenHand(p, catalog);
-  else if (p.hand.length) inner = list(p.hand, (c) => c, (c) => cardFace(c, catalog));
+  else if (p.hand.length)
+    inner = list(
+      p.hand,
+      (c) => c,
+      (c) => cardFace(c, catalog),
+    );
   else inner = html`<span class="naga-muted">empty</span>`;
   return html`<div class="naga-row" data-testid="hand-${p.player}"><span class="naga-label">Hand</span>${inner}</div>`;
 }
 
 function callRow(p, board, catalog) {
   let inner;
-  if (Array.isArray(p.call)) inner = list(p.call, (c) => c, (c) => cardFace(c, catalog));
+  if (Array.isArray(p.call))
+    inner = list(
+      p.call,
+      (c) => c,
+      (c) => cardFace(c, catalog),
+    );
   else if (p.called) inner = html`<span>${p.call_count} card${p.call_count === 1 ? "" : "s"} face down</span>`;
   else inner = html`<span class="naga-muted">${board.phase === "call" ? "not called yet" : "—"}</span>`;
   return html`<div class="naga-row" data-testid="call-${p.player}"><span class="naga-label">Call</span>${inner}</div>`;
@@ -134,12 +152,24 @@ function amuletChip(id, catalog) {
 
 function amuletsRow(p, catalog) {
   let inner;
-  if (!Array.isArray(p.amulets)) inner = html`<span title=${amuletMeaning(null, catalog)}>${p.amulet_count ?? 0} (hidden)</span>`;
-  else if (p.amulets.length) inner = list(p.amulets, (a) => a, (a) => amuletChip(a, catalog));
+  if (!Array.isArray(p.amulets))
+    inner = html`<span title=${amuletMeaning(null, catalog)}>${p.amulet_count ?? 0} (hidden)</span>`;
+  else if (p.amulets.length)
+    inner = list(
+      p.amulets,
+      (a) => a,
+      (a) => amuletChip(a, catalog),
+    );
   else inner = html`<span class="naga-muted">none</span>`;
   const spent = p.spent_charms ?? [];
   return html`<div class="naga-row" data-testid="amulets-${p.player}"><span class="naga-label" title=${amuletMeaning(null, catalog)}>Amulets</span>${inner}${
-    spent.length ? html` <span class="naga-muted">spent charms:</span> ${list(spent, (a) => a, (a) => amuletChip(a, catalog))}` : nothing
+    spent.length
+      ? html` <span class="naga-muted">spent charms:</span> ${list(
+          spent,
+          (a) => a,
+          (a) => amuletChip(a, catalog),
+        )}`
+      : nothing
   }</div>`;
 }
 
@@ -149,9 +179,9 @@ export function playerPanel(p, board, ctx) {
   const changed = ctx.changes?.players?.includes(p.player) ? " naga-changed" : "";
   return html`<section class="naga-box naga-player${toMove ? " naga-to-move" : ""}${changed}" data-testid="player-${p.player}" data-panel="player-${p.player}" aria-label=${p.name}><h3>${p.name}${
     you ? html` <span class="naga-muted">(you)</span>` : nothing
-  }${board.guide === p.player ? guideMark() : nothing}${toMove ? html` <span class="naga-muted">— to move</span>` : nothing}</h3>${scoreRow(p, ctx.catalog)}${
-    sticksRow(p)
-  }${handRow(p, ctx.catalog)}${callRow(p, board, ctx.catalog)}${amuletsRow(p, ctx.catalog)}</section>`;
+  }${board.guide === p.player ? guideMark() : nothing}${toMove ? html` <span class="naga-muted">— to move</span>` : nothing}</h3>${scoreRow(p, ctx.catalog)}${sticksRow(
+    p,
+  )}${handRow(p, ctx.catalog)}${callRow(p, board, ctx.catalog)}${amuletsRow(p, ctx.catalog)}</section>`;
 }
 
 // -- the centre column: offered room and table ---------------------------------------------------------
@@ -161,7 +191,9 @@ function offeredPanel(board, catalog) {
   let inner = html`<span class="naga-muted">none</span>`;
   if (off) {
     const shape = catalog?.rooms?.[off.room]?.shape;
-    const amulet = off.amulet ? html`<br>amulet on it${typeof off.amulet === "string" ? `: ${off.amulet}` : " (face down)"}` : nothing;
+    const amulet = off.amulet
+      ? html`<br>amulet on it${typeof off.amulet === "string" ? `: ${off.amulet}` : " (face down)"}`
+      : nothing;
     inner = html`<div class="naga-row">${miniTileSvg(off.openings, 56, { amulet: off.amulet })}<div><b>${off.room}</b>${
       shape ? html` <span class="naga-muted">${shape}</span>` : nothing
     }<br><span class="naga-muted">openings ${off.openings || "none"}</span>${amulet}</div></div>`;
@@ -174,7 +206,11 @@ function tablePanel(board, names) {
   const discard = board.discard ?? [];
   return html`<section class="naga-box" data-testid="table" aria-label="table"><dl class="naga-kv"><dt>Round</dt><dd>${board.round ?? ""}</dd><dt>Guide</dt><dd>${
     names[board.guide] ?? ""
-  }${guideMark()}</dd><dt>Supply</dt><dd data-testid="supply">${list(supply, ([k]) => k, ([k, v]) => html`<span class="naga-chip naga-stick-${k}">${k} ${v}</span> `)}</dd><dt>Deck</dt><dd data-testid="deck">${
+  }${guideMark()}</dd><dt>Supply</dt><dd data-testid="supply">${list(
+    supply,
+    ([k]) => k,
+    ([k, v]) => html`<span class="naga-chip naga-stick-${k}">${k} ${v}</span> `,
+  )}</dd><dt>Deck</dt><dd data-testid="deck">${
     board.deck_count ?? 0
   } cards</dd><dt>Discard</dt><dd data-testid="discard">${discard.length} card${discard.length === 1 ? "" : "s"}${
     discard.length ? html` <span class="naga-muted">(top ${discard[discard.length - 1]})</span>` : nothing
@@ -207,7 +243,8 @@ function timelineButton(type, testid, label, title, text, disabled) {
 function branchSelect(tl, catalog) {
   const branches = tl.branches ?? [];
   if (branches.length <= 1) return nothing;
-  const text = (b) => `#${b.index}: ${b.length} steps${b.fork_step ? `, from step ${b.fork_step}` : ""}${b.last_action ? ` — last: ${labelWords(b.last_action, catalog)}` : ""}`;
+  const text = (b) =>
+    `#${b.index}: ${b.length} steps${b.fork_step ? `, from step ${b.fork_step}` : ""}${b.last_action ? ` — last: ${labelWords(b.last_action, catalog)}` : ""}`;
   return html`<label>branch <select data-act="branch" data-testid="branch-select" aria-label="Branch">${list(
     branches,
     (b) => b.index,
@@ -240,12 +277,24 @@ export function timelinePanel(tl, shown = tl?.step, catalog = null) {
   const review = tl.mode === "review";
   // the buttons and the slider on a row of their own, whose layout no step changes: a slider that
   // grew or shrank under a dragging pointer would jump to another step when the button is let go
-  return html`<section class="naga-timeline naga-box" data-testid="timeline" data-panel="timeline" aria-label="timeline"><div class="naga-tl-row">${
-    timelineButton("start", "tl-start", "Go to the start", "Start (Home)", "|◀", atStart)
-  }${timelineButton("undo", "tl-back", "One step back", "Back (←)", "◀", atStart)}<input type="range" data-act="goto" data-testid="tl-slider" min="0" max=${last} step="1" aria-label="Step" aria-valuetext="step ${step} of ${last}" .value=${live(String(step))}>${
-    timelineButton("redo", "tl-forward", "One step forward", "Forward (→)", "▶", atEnd)
-  }${timelineButton("end", "tl-end", "Go to the end", "End (End)", "▶|", atEnd)}</div><span data-testid="tl-position">step ${tl.step} / ${last}</span>${
-    review ? html`<span class="naga-muted" data-testid="tl-review">review only: this game cannot be forked</span>` : branchSelect(tl, catalog)
+  return html`<section class="naga-timeline naga-box" data-testid="timeline" data-panel="timeline" aria-label="timeline"><div class="naga-tl-row">${timelineButton(
+    "start",
+    "tl-start",
+    "Go to the start",
+    "Start (Home)",
+    "|◀",
+    atStart,
+  )}${timelineButton("undo", "tl-back", "One step back", "Back (←)", "◀", atStart)}<input type="range" data-act="goto" data-testid="tl-slider" min="0" max=${last} step="1" aria-label="Step" aria-valuetext="step ${step} of ${last}" .value=${live(String(step))}>${timelineButton(
+    "redo",
+    "tl-forward",
+    "One step forward",
+    "Forward (→)",
+    "▶",
+    atEnd,
+  )}${timelineButton("end", "tl-end", "Go to the end", "End (End)", "▶|", atEnd)}</div><span data-testid="tl-position">step ${tl.step} / ${last}</span>${
+    review
+      ? html`<span class="naga-muted" data-testid="tl-review">review only: this game cannot be forked</span>`
+      : branchSelect(tl, catalog)
   }${review ? nothing : forkControls(tl, !!tl.at_end)}<span class="naga-steplabel" data-testid="tl-label">${labelWords(tl.label ?? "", catalog)}</span></section>`;
 }
 
@@ -255,7 +304,11 @@ export function logPanel(log, catalog = null) {
   const entries = Array.isArray(log) ? [...log].reverse() : [];
   return html`<section class="naga-box" aria-label="event log"><h4>Event log</h4><ol class="naga-log" data-testid="log" reversed tabindex="0" aria-label="event log, newest first">${
     entries.length
-      ? list(entries, (e) => `${e.step}|${e.rule}|${e.kind}|${e.text}`, (e) => html`<li>${ruleButton(e.rule, catalog)}<span class="naga-logstep">#${e.step}</span>${e.text}</li>`)
+      ? list(
+          entries,
+          (e) => `${e.step}|${e.rule}|${e.kind}|${e.text}`,
+          (e) => html`<li>${ruleButton(e.rule, catalog)}<span class="naga-logstep">#${e.step}</span>${e.text}</li>`,
+        )
       : html`<li class="naga-muted">nothing yet</li>`
   }</ol></section>`;
 }

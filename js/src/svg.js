@@ -52,7 +52,9 @@ function amuletMark(amulet, size) {
   if (amulet === null || amulet === undefined || amulet === false) return nothing;
   const known = typeof amulet === "string";
   return svg`<circle class="naga-amulet" cx=${size - 9} cy="9" r="5.5"><title>amulet${known ? ` ${amulet}` : ""}</title></circle>${
-    known ? svg`<text class="naga-amulet-id" x=${size - 16} y=${size - 4} text-anchor="middle">${amulet}</text>` : nothing
+    known
+      ? svg`<text class="naga-amulet-id" x=${size - 16} y=${size - 4} text-anchor="middle">${amulet}</text>`
+      : nothing
   }`;
 }
 
@@ -96,7 +98,8 @@ function hintMark(weight, box) {
   return svg`<rect class="naga-hint-mark" x=${box.x} y=${box.y} width=${box.w} height=${box.h} rx="4" opacity=${(0.25 + 0.75 * weight).toFixed(2)}/>`;
 }
 
-const hintText = (weight) => (weight === undefined ? "" : `, shaded by the explanation (weight ${Math.round(weight * 100)}%)`);
+const hintText = (weight) =>
+  weight === undefined ? "" : `, shaded by the explanation (weight ${Math.round(weight * 100)}%)`;
 
 // -- spaces (R2.2) ---------------------------------------------------------------------------------
 
@@ -124,11 +127,15 @@ function spaceCell(sp, temple, ctx) {
   const click = ctx.spaceClicks.get(key) ?? null;
   return svg`<g class=${cls} data-place=${key} data-hint=${weight === undefined ? nothing : weight.toFixed(2)} transform="translate(${sp.x},${sp.y})"><title>${desc}</title>${
     t ? tile(t.openings, cell, { trap: t.trap, room: t.trap ? "" : t.room, amulet: t.amulet }) : tileBackground(cell)
-  }${preview ? svg`<g class="naga-preview">${tile(preview.openings, cell, { room: preview.room, amulet: preview.amulet })}</g>` : nothing}${
-    hintMark(weight, { x: 1.5, y: 1.5, w: cell - 3, h: cell - 3 })
-  }${
-    clickOverlay(click, `space-${name}-${sp.index}`, `${name} temple, ${desc}`, { x: 0, y: 0, w: cell, h: cell })
-  }</g>`;
+  }${preview ? svg`<g class="naga-preview">${tile(preview.openings, cell, { room: preview.room, amulet: preview.amulet })}</g>` : nothing}${hintMark(
+    weight,
+    { x: 1.5, y: 1.5, w: cell - 3, h: cell - 3 },
+  )}${clickOverlay(click, `space-${name}-${sp.index}`, `${name} temple, ${desc}`, {
+    x: 0,
+    y: 0,
+    w: cell,
+    h: cell,
+  })}</g>`;
 }
 
 // -- relic slots (R2.2, R6) ----------------------------------------------------------------------------
@@ -206,7 +213,7 @@ function entrance(e) {
  */
 export function templeSvg(temple, ctx) {
   const L = ctx.layout;
-  return html`<svg class="naga-board" width=${L.width} height=${L.height} viewBox="0 0 ${L.width} ${L.height}" role="group" aria-label="${temple.name} temple">${boardDefs(ctx.uid)}${frame(L)}${
-    L.spaces.map((sp) => spaceCell(sp, temple, ctx))
-  }${L.slots.map((s) => svg`${slotCell(s, temple, ctx)}${slotLabel(s)}`)}${L.entrances.map(entrance)}</svg>`;
+  return html`<svg class="naga-board" width=${L.width} height=${L.height} viewBox="0 0 ${L.width} ${L.height}" role="group" aria-label="${temple.name} temple">${boardDefs(ctx.uid)}${frame(L)}${L.spaces.map(
+    (sp) => spaceCell(sp, temple, ctx),
+  )}${L.slots.map((s) => svg`${slotCell(s, temple, ctx)}${slotLabel(s)}`)}${L.entrances.map(entrance)}</svg>`;
 }

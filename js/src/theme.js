@@ -9,26 +9,90 @@
 
 /** @type {Palette} */
 export const LIGHT = {
-  ink: "#2b2622", muted: "#655c52", bg: "#fbf8f2", panel: "#ffffff", line: "#d9cfbf", gold: "#b8891d",
-  goldText: "#7d5a0c", silver: "#7d8a96", path: "#8b6a3e", reach: "#e2a42b", target: "#1f6fd1",
-  danger: "#b3261e", tile: "#efe4cc", tileText: "#5e4f38", reachedTile: "#fbe8bd",
-  errorBg: "#fdecea", errorLine: "#f2b8b5", infoBg: "#eef4fc", infoText: "#1d4f91", infoLine: "#c5d9f2",
-  ruleBg: "#f3ead8", ruleText: "#5b4a2f", card: "#fffdf7", pressed: "#dbe8fb", armed: "#fff4d6",
-  brownBg: "#e7d2bb", brownText: "#4b2e13", violetBg: "#e4d8f3", violetText: "#43266b", tealBg: "#cdeeea",
-  tealText: "#0d4f49", slotUp: "#fffaf0", cursedUp: "#f7d4d1", amulet: "#2f8f5b", amuletText: "#1c5536",
-  trap: "#4a3f36", trapText: "#ffffff", button: "#ffffff", buttonLine: "#a99d8b", onPrimary: "#ffffff",
+  ink: "#2b2622",
+  muted: "#655c52",
+  bg: "#fbf8f2",
+  panel: "#ffffff",
+  line: "#d9cfbf",
+  gold: "#b8891d",
+  goldText: "#7d5a0c",
+  silver: "#7d8a96",
+  path: "#8b6a3e",
+  reach: "#e2a42b",
+  target: "#1f6fd1",
+  danger: "#b3261e",
+  tile: "#efe4cc",
+  tileText: "#5e4f38",
+  reachedTile: "#fbe8bd",
+  errorBg: "#fdecea",
+  errorLine: "#f2b8b5",
+  infoBg: "#eef4fc",
+  infoText: "#1d4f91",
+  infoLine: "#c5d9f2",
+  ruleBg: "#f3ead8",
+  ruleText: "#5b4a2f",
+  card: "#fffdf7",
+  pressed: "#dbe8fb",
+  armed: "#fff4d6",
+  brownBg: "#e7d2bb",
+  brownText: "#4b2e13",
+  violetBg: "#e4d8f3",
+  violetText: "#43266b",
+  tealBg: "#cdeeea",
+  tealText: "#0d4f49",
+  slotUp: "#fffaf0",
+  cursedUp: "#f7d4d1",
+  amulet: "#2f8f5b",
+  amuletText: "#1c5536",
+  trap: "#4a3f36",
+  trapText: "#ffffff",
+  button: "#ffffff",
+  buttonLine: "#a99d8b",
+  onPrimary: "#ffffff",
 };
 
 /** @type {Palette} */
 export const DARK = {
-  ink: "#ece6dc", muted: "#b9ae9f", bg: "#1d1a17", panel: "#262220", line: "#4d453c", gold: "#d8a93a",
-  goldText: "#e6bb55", silver: "#9aa7b3", path: "#b08a55", reach: "#e2a42b", target: "#5b9cf0",
-  danger: "#f2877f", tile: "#3a332b", tileText: "#d9cdb8", reachedTile: "#574726",
-  errorBg: "#3b1e1c", errorLine: "#7a3a35", infoBg: "#1b2a3d", infoText: "#a9c8f2", infoLine: "#34506f",
-  ruleBg: "#3a3226", ruleText: "#e9d9b8", card: "#2d2824", pressed: "#23374f", armed: "#3d3220",
-  brownBg: "#4a3624", brownText: "#f1dcc4", violetBg: "#3d2f52", violetText: "#e6d8f7", tealBg: "#1d403c",
-  tealText: "#c9f0ea", slotUp: "#332d26", cursedUp: "#4d2624", amulet: "#3fae73", amuletText: "#9fe0bb",
-  trap: "#14110f", trapText: "#f5efe6", button: "#2f2a26", buttonLine: "#7a6f62", onPrimary: "#0f1720",
+  ink: "#ece6dc",
+  muted: "#b9ae9f",
+  bg: "#1d1a17",
+  panel: "#262220",
+  line: "#4d453c",
+  gold: "#d8a93a",
+  goldText: "#e6bb55",
+  silver: "#9aa7b3",
+  path: "#b08a55",
+  reach: "#e2a42b",
+  target: "#5b9cf0",
+  danger: "#f2877f",
+  tile: "#3a332b",
+  tileText: "#d9cdb8",
+  reachedTile: "#574726",
+  errorBg: "#3b1e1c",
+  errorLine: "#7a3a35",
+  infoBg: "#1b2a3d",
+  infoText: "#a9c8f2",
+  infoLine: "#34506f",
+  ruleBg: "#3a3226",
+  ruleText: "#e9d9b8",
+  card: "#2d2824",
+  pressed: "#23374f",
+  armed: "#3d3220",
+  brownBg: "#4a3624",
+  brownText: "#f1dcc4",
+  violetBg: "#3d2f52",
+  violetText: "#e6d8f7",
+  tealBg: "#1d403c",
+  tealText: "#c9f0ea",
+  slotUp: "#332d26",
+  cursedUp: "#4d2624",
+  amulet: "#3fae73",
+  amuletText: "#9fe0bb",
+  trap: "#14110f",
+  trapText: "#f5efe6",
+  button: "#2f2a26",
+  buttonLine: "#7a6f62",
+  onPrimary: "#0f1720",
 };
 
 /** Palette keys that JupyterLab's theme provides, and its variable for each. */
@@ -43,7 +107,13 @@ export const JUPYTER_VARIABLES = {
 /** JupyterLab 4's values of those variables in its two themes (for the contrast test). */
 export const JUPYTER_THEMES = {
   light: { ink: "rgba(0,0,0,0.87)", muted: "rgba(0,0,0,0.54)", bg: "#ffffff", panel: "#ffffff", line: "#e0e0e0" },
-  dark: { ink: "rgba(255,255,255,1)", muted: "rgba(255,255,255,0.7)", bg: "#212121", panel: "#111111", line: "#424242" },
+  dark: {
+    ink: "rgba(255,255,255,1)",
+    muted: "rgba(255,255,255,0.7)",
+    bg: "#212121",
+    panel: "#111111",
+    line: "#424242",
+  },
 };
 
 /**
@@ -51,15 +121,32 @@ export const JUPYTER_THEMES = {
  * @type {Array<[string, string, string]>} [text, background, where]
  */
 export const TEXT_PAIRS = [
-  ["ink", "bg", "text on the widget"], ["ink", "panel", "text in a panel"], ["muted", "bg", "muted text"],
-  ["muted", "panel", "muted text in a panel"], ["goldText", "bg", "the step's name"], ["ink", "card", "a card"],
-  ["muted", "card", "a card's effect"], ["ink", "button", "a button"], ["muted", "button", "a button's second line"],
-  ["ink", "pressed", "a chosen button"], ["onPrimary", "target", "a primary button"], ["danger", "errorBg", "an error"],
-  ["infoText", "infoBg", "a notice"], ["ruleText", "ruleBg", "a rule id"], ["brownText", "brownBg", "a brown stick"],
-  ["violetText", "violetBg", "a violet stick"], ["tealText", "tealBg", "a teal stick"], ["ink", "armed", "an armed fork"],
-  ["tileText", "tile", "a room's id"], ["ink", "slotUp", "a face-up relic"], ["ink", "cursedUp", "a face-up cursed relic"],
-  ["trapText", "trap", "the trap's label"], ["amuletText", "tile", "an amulet's id"], ["muted", "panel", "board labels"],
-  ["danger", "bg", "a warning"], ["danger", "panel", "a warning in a panel"],
+  ["ink", "bg", "text on the widget"],
+  ["ink", "panel", "text in a panel"],
+  ["muted", "bg", "muted text"],
+  ["muted", "panel", "muted text in a panel"],
+  ["goldText", "bg", "the step's name"],
+  ["ink", "card", "a card"],
+  ["muted", "card", "a card's effect"],
+  ["ink", "button", "a button"],
+  ["muted", "button", "a button's second line"],
+  ["ink", "pressed", "a chosen button"],
+  ["onPrimary", "target", "a primary button"],
+  ["danger", "errorBg", "an error"],
+  ["infoText", "infoBg", "a notice"],
+  ["ruleText", "ruleBg", "a rule id"],
+  ["brownText", "brownBg", "a brown stick"],
+  ["violetText", "violetBg", "a violet stick"],
+  ["tealText", "tealBg", "a teal stick"],
+  ["ink", "armed", "an armed fork"],
+  ["tileText", "tile", "a room's id"],
+  ["ink", "slotUp", "a face-up relic"],
+  ["ink", "cursedUp", "a face-up cursed relic"],
+  ["trapText", "trap", "the trap's label"],
+  ["amuletText", "tile", "an amulet's id"],
+  ["muted", "panel", "board labels"],
+  ["danger", "bg", "a warning"],
+  ["danger", "panel", "a warning in a panel"],
 ];
 
 /** The CSS custom properties of a palette (`--naga-<key>`), JupyterLab's variables first for the neutrals. */
@@ -74,14 +161,19 @@ export function paletteCss(palette, withJupyter = true) {
 
 /** Parse "#rgb", "#rrggbb" or "rgb(a)(r,g,b[,a])" into [r, g, b, a] (0–255, alpha 0–1); null if unknown. */
 export function parseColor(text) {
-  const t = String(text ?? "").trim().toLowerCase();
+  const t = String(text ?? "")
+    .trim()
+    .toLowerCase();
   let m = /^#([0-9a-f]{3})$/.exec(t);
   if (m) return [...m[1]].map((c) => parseInt(c + c, 16)).concat(1);
   m = /^#([0-9a-f]{6})$/.exec(t);
   if (m) return [0, 2, 4].map((i) => parseInt(m[1].slice(i, i + 2), 16)).concat(1);
   m = /^rgba?\(([^)]+)\)$/.exec(t);
   if (m) {
-    const parts = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+    const parts = m[1]
+      .split(/[\s,/]+/)
+      .filter(Boolean)
+      .map(Number);
     if (parts.length >= 3 && parts.every((x) => !Number.isNaN(x))) return [parts[0], parts[1], parts[2], parts[3] ?? 1];
   }
   return null;
@@ -122,7 +214,12 @@ export function pageIsDark(el) {
   if (jp === "false") return true;
   if (jp === "true") return false;
   const html = doc.documentElement;
-  if (html?.classList.contains("dark") || doc.body?.classList.contains("dark") || html?.getAttribute("data-theme") === "dark") return true;
+  if (
+    html?.classList.contains("dark") ||
+    doc.body?.classList.contains("dark") ||
+    html?.getAttribute("data-theme") === "dark"
+  )
+    return true;
   const view = doc.defaultView;
   for (let node = el; node && node.nodeType === 1; node = node.parentElement ?? node.getRootNode?.()?.host ?? null) {
     const color = parseColor(view?.getComputedStyle?.(node)?.backgroundColor);

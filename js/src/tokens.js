@@ -95,5 +95,7 @@ export function giveActionText(card) {
  * @returns {string[]}
  */
 export function splitTarget(text) {
-  return String(text ?? "").split(/\s+/).filter(Boolean);
+  return String(text ?? "")
+    .split(/\s+/)
+    .filter(Boolean);
 }

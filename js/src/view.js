@@ -49,7 +49,12 @@ function traitsOf(model) {
 
 /** Is this role=button element (an SVG target, not a <button>) activated by this key? */
 function activatesSvgButton(node, key) {
-  return node && node.getAttribute("role") === "button" && node.tagName !== "BUTTON" && (key === "Enter" || key === " " || key === "Spacebar");
+  return (
+    node &&
+    node.getAttribute("role") === "button" &&
+    node.tagName !== "BUTTON" &&
+    (key === "Enter" || key === " " || key === "Spacebar")
+  );
 }
 
 /** The data-* attributes of an element (HTML or SVG) by their names without "data-". */
@@ -103,7 +108,11 @@ class NagaView {
     if (typeof MutationObserver === "undefined") return;
     this.themeObserver = new MutationObserver(apply);
     for (const node of [doc.documentElement, doc.body]) {
-      if (node) this.themeObserver.observe(node, { attributes: true, attributeFilter: ["class", "data-jp-theme-light", "data-theme", "data-jp-theme-name"] });
+      if (node)
+        this.themeObserver.observe(node, {
+          attributes: true,
+          attributeFilter: ["class", "data-jp-theme-light", "data-theme", "data-jp-theme-name"],
+        });
     }
   }
 
@@ -120,7 +129,18 @@ class NagaView {
     const focus = captureFocus(this.root);
     this.noteChanges(snap);
     const shownStep = this.scrub.shown(snap.timeline.step);
-    const extra = { sel: this.sel, uid: this.uid, layout: this.layout, pending: this.pending, shownStep, changes: this.changes, announce: this.announce, rule: this.rule, hintBudget: this.hintBudget, hinting: this.hinting };
+    const extra = {
+      sel: this.sel,
+      uid: this.uid,
+      layout: this.layout,
+      pending: this.pending,
+      shownStep,
+      changes: this.changes,
+      announce: this.announce,
+      rule: this.rule,
+      hintBudget: this.hintBudget,
+      hinting: this.hinting,
+    };
     renderTemplate(widgetTemplate({ ...snap, ...extra }), this.app);
     restoreFocus(this.root, focus);
     // a page that wants render times (the end-to-end test, `make bench`) provides this array

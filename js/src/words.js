@@ -27,7 +27,8 @@ function whereWords(token, temples) {
 /** "silver's teal 2" for "p1:teal:2"; "teal 2" for "teal:2". */
 function stickWords(token, names) {
   const parts = String(token).split(":");
-  if (parts.length === 3 && /^p[01]$/.test(parts[0])) return `${names[Number(parts[0][1])] ?? parts[0]}'s ${parts[1]} ${faceWord(parts[2])}`;
+  if (parts.length === 3 && /^p[01]$/.test(parts[0]))
+    return `${names[Number(parts[0][1])] ?? parts[0]}'s ${parts[1]} ${faceWord(parts[2])}`;
   if (parts.length === 2) return `${parts[0]} ${faceWord(parts[1])}`;
   return String(token);
 }
@@ -37,28 +38,41 @@ function targetWords(effect, tokens, names, temples, player) {
   const other = names[1 - player] ?? "the opponent";
   const [a, b] = tokens;
   switch (effect) {
-    case "E01": return `throw ${stickWords(a, names)} again`;
-    case "E02": return `take a ${a} stick from the supply and throw it`;
-    case "E03": return `send ${other}'s ${stickWords(a, names)} back to the supply`;
-    case "E04": return `turn your ${stickWords(a, names)} to ${faceWord(b)}`;
-    case "E05": return `take ${other}'s ${stickWords(a, names)}`;
-    case "E06": return `look at ${tokens.map((t) => whereWords(t, temples)).join(" and ")}`;
+    case "E01":
+      return `throw ${stickWords(a, names)} again`;
+    case "E02":
+      return `take a ${a} stick from the supply and throw it`;
+    case "E03":
+      return `send ${other}'s ${stickWords(a, names)} back to the supply`;
+    case "E04":
+      return `turn your ${stickWords(a, names)} to ${faceWord(b)}`;
+    case "E05":
+      return `take ${other}'s ${stickWords(a, names)}`;
+    case "E06":
+      return `look at ${tokens.map((t) => whereWords(t, temples)).join(" and ")}`;
     case "E07": {
       const t = tokenTarget(a, temples);
-      return `swap ${t ? t.temple : ""} ${tokens.map((x) => tokenTarget(x, temples)?.slot ?? x).join(" ↔ ")}`.replace("  ", " ");
+      return `swap ${t ? t.temple : ""} ${tokens.map((x) => tokenTarget(x, temples)?.slot ?? x).join(" ↔ ")}`.replace(
+        "  ",
+        " ",
+      );
     }
     case "E08": {
       const m = /^([A-Za-z]+):(row|col)(\d)$/.exec(String(a));
       return m ? `slide ${m[1]} ${m[2] === "row" ? "row" : "column"} ${m[3]} ${b}` : `slide ${a} ${b}`;
     }
-    case "E09": return `turn the tile on ${whereWords(a, temples)} to orientation ${String(b).replace(/^rot/, "")}`;
+    case "E09":
+      return `turn the tile on ${whereWords(a, temples)} to orientation ${String(b).replace(/^rot/, "")}`;
     case "E10": {
       const [s, t] = tokens.map((x) => tokenTarget(x, temples));
       return s && t ? `swap ${s.temple} spaces ${s.space} ↔ ${t.space}` : `swap ${tokens.join(" ↔ ")}`;
     }
-    case "E11": return `move the trap to ${whereWords(a, temples)}`;
-    case "E12": return "draw two cards";
-    default: return tokens.join(" ");
+    case "E11":
+      return `move the trap to ${whereWords(a, temples)}`;
+    case "E12":
+      return "draw two cards";
+    default:
+      return tokens.join(" ");
   }
 }
 
@@ -71,7 +85,13 @@ function targetWords(effect, tokens, names, temples, player) {
  * @param {{names?: string[], temples?: string[], player?: number}} [who]
  * @returns {string}
  */
-export function invokeWords(card, pay, tokens, catalog, { names = ["gold", "silver"], temples = ["gold", "silver"], player = 0 } = {}) {
+export function invokeWords(
+  card,
+  pay,
+  tokens,
+  catalog,
+  { names = ["gold", "silver"], temples = ["gold", "silver"], player = 0 } = {},
+) {
   const info = catalog?.cards?.[card];
   const effect = info?.effect ?? "";
   const name = info?.name ?? card;
@@ -105,7 +125,8 @@ export function labelWords(label, catalog, names = ["gold", "silver"], temples =
     if (counted) return `${who} called ${counted[1]} card${counted[1] === "1" ? "" : "s"} face down`;
     return `${who} called ${words.slice(1).join(", ")}`;
   }
-  if (words[0] === "give") return `${who} gave ${words[1]}${catalog?.cards?.[words[1]] ? ` (${catalog.cards[words[1]].name})` : ""}`;
+  if (words[0] === "give")
+    return `${who} gave ${words[1]}${catalog?.cards?.[words[1]] ? ` (${catalog.cards[words[1]].name})` : ""}`;
   if (words[0] === "place" && words.length === 3) {
     return `${who} placed the room on ${spaceWords(Number(words[1]))}, turned ${words[2].replace(/^rot/, "")}`;
   }
@@ -134,7 +155,8 @@ export function cardMeaning(id, catalog) {
 export function amuletMeaning(id, catalog) {
   const a = catalog?.amulets?.[id];
   if (!a) return "amulets are treasures (1 or 2 secret points) or naga charms, spent once to pay a naga (R1.2)";
-  if (a.kind === "charm") return `${id}: a naga charm, worth no points; spend it once instead of a naga stick to invoke a card (R1.2, R4.2.2)`;
+  if (a.kind === "charm")
+    return `${id}: a naga charm, worth no points; spend it once instead of a naga stick to invoke a card (R1.2, R4.2.2)`;
   return `${id}: a treasure, worth ${a.points} secret point${a.points === 1 ? "" : "s"} (R1.2)`;
 }
 

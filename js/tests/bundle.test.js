@@ -51,7 +51,12 @@ describe("the bundle src/naga_widget/static/naga_widget.js", () => {
     // minified: no comment of js/src besides the banner, local names shortened; at the end the
     // license notices of what it bundles (lit-html, BSD-3-Clause)
     const [code, notices = ""] = text.split("/*! Bundled license information:");
-    expect(code.split("\n").slice(1).filter((l) => /^\s*\/[/*]/.test(l))).toEqual([]);
+    expect(
+      code
+        .split("\n")
+        .slice(1)
+        .filter((l) => /^\s*\/[/*]/.test(l)),
+    ).toEqual([]);
     expect(notices).toContain("lit-html/lit-html.js");
     expect(notices).toContain("SPDX-License-Identifier: BSD-3-Clause");
     expect(text).not.toContain("function captureFocus");

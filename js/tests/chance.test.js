@@ -5,7 +5,19 @@ import widget from "../src/index.js";
 import { cardWords, forceIntent, pendingLines, pickIntent, roomWords } from "../src/chance.js";
 import { catalog, fixture, mountFixture } from "./fixtures.js";
 
-const FIXTURES = ["call", "confront", "confront_small", "place", "give", "rich", "rich_spectator", "over", "branches", "fork_armed", "hotseat"];
+const FIXTURES = [
+  "call",
+  "confront",
+  "confront_small",
+  "place",
+  "give",
+  "rich",
+  "rich_spectator",
+  "over",
+  "branches",
+  "fork_armed",
+  "hotseat",
+];
 
 /** What can come next, as the projection writes it (chance_options): a pile, a deck, each stick's faces. */
 function options() {
@@ -21,7 +33,11 @@ const teacherStatus = (f) => ({ ...f.status, perspective: "teacher", viewer: "tr
 const mounted = [];
 function mountTeacher(name = "give", pending = {}, patch = {}) {
   const f = fixture(name);
-  const m = mountFixture(widget.render, name, { status: teacherStatus(f), chance: { options: options(), pending }, ...patch });
+  const m = mountFixture(widget.render, name, {
+    status: teacherStatus(f),
+    chance: { options: options(), pending },
+    ...patch,
+  });
   mounted.push(m);
   return m;
 }
@@ -65,7 +81,9 @@ describe("what it shows", () => {
     expect(room.labels[0].textContent).toBe("Next room");
     const card = options().card[0];
     expect([...q("chance-card").options].map((o) => o.value)).toEqual(["", ...options().card]);
-    expect(q("chance-card").options[1].textContent).toBe(`${card} (${catalog.cards[card].name}, ${catalog.cards[card].effect})`);
+    expect(q("chance-card").options[1].textContent).toBe(
+      `${card} (${catalog.cards[card].name}, ${catalog.cards[card].effect})`,
+    );
     expect(q("chance-queue").textContent).toContain("Nothing chosen");
     expect(q("chance-clear").disabled).toBe(true);
   });
@@ -95,7 +113,9 @@ describe("what it shows", () => {
   it("at a past step with the fork armed, says the next play starts a new branch with it", () => {
     const f = fixture("fork_armed");
     const { q } = mountTeacher("fork_armed", { card: [options().card[1]] });
-    expect(q("chance-use").textContent).toBe(`Your next play from step ${f.timeline.step} starts a new branch that uses them.`);
+    expect(q("chance-use").textContent).toBe(
+      `Your next play from step ${f.timeline.step} starts a new branch that uses them.`,
+    );
   });
 
   it("flags a chosen room that this step's pile no longer has", () => {
@@ -121,7 +141,13 @@ describe("what it sends", () => {
     const select = q("chance-room");
     select.value = room;
     select.dispatchEvent(new Event("change", { bubbles: true }));
-    expect(intents().at(-1)).toMatchObject({ type: "force", kind: "room", values: [room], step: f.timeline.step, branch: f.timeline.branch });
+    expect(intents().at(-1)).toMatchObject({
+      type: "force",
+      kind: "room",
+      values: [room],
+      step: f.timeline.step,
+      branch: f.timeline.branch,
+    });
     expect(model.save_changes).toHaveBeenCalled();
     select.value = "";
     select.dispatchEvent(new Event("change", { bubbles: true }));
@@ -162,7 +188,10 @@ describe("what it sends", () => {
 describe("pure helpers", () => {
   it("pendingLines says each kind in words, code-chosen kinds too", () => {
     const card = options().card[0];
-    const lines = pendingLines({ options: options(), pending: { card: [card], throw: ["N"], amulet: ["A03"], relics: [["s3"]] } }, catalog);
+    const lines = pendingLines(
+      { options: options(), pending: { card: [card], throw: ["N"], amulet: ["A03"], relics: [["s3"]] } },
+      catalog,
+    );
     expect(lines).toEqual([
       `Next card drawn: ${cardWords(card, catalog)}`,
       "Next stick thrown shows: naga",
@@ -176,7 +205,9 @@ describe("pure helpers", () => {
     expect(forceIntent({ kind: "throw", values: "not json" })).toBeNull();
     expect(forceIntent({ kind: "throw", values: '"N"' })).toBeNull();
     expect(forceIntent({ values: "[]" })).toBeNull();
-    expect(forceIntent({ kind: "throw", values: '["N"]' })).toEqual({ send: { type: "force", kind: "throw", values: ["N"] } });
+    expect(forceIntent({ kind: "throw", values: '["N"]' })).toEqual({
+      send: { type: "force", kind: "throw", values: ["N"] },
+    });
     expect(pickIntent("room", "R07")).toEqual({ kind: "room", values: ["R07"] });
     expect(pickIntent("room", "")).toEqual({ kind: "room", values: [] });
   });

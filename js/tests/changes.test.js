@@ -112,10 +112,17 @@ describe("the view after a step", () => {
     const next = copy(f.board);
     next.temples[1].spaces[6] = { room: "R07", openings: "NES" };
     next.temples[0].relics[0] = { slot: "W2", up: true, relic: "s4" };
-    model.data.timeline = { ...f.timeline, step: f.timeline.step + 1, last: f.timeline.step + 1, label: "silver: place 6 rot0" };
+    model.data.timeline = {
+      ...f.timeline,
+      step: f.timeline.step + 1,
+      last: f.timeline.step + 1,
+      label: "silver: place 6 rot0",
+    };
     model.push("board", next);
     expect(q("changes").textContent).toContain("room R07 placed on silver space 6");
-    expect(el.querySelector('[data-testid="temple-silver"] .naga-space.naga-changed title').textContent).toContain("space 6");
+    expect(el.querySelector('[data-testid="temple-silver"] .naga-space.naga-changed title').textContent).toContain(
+      "space 6",
+    );
     expect(el.querySelectorAll(".naga-changed")).toHaveLength(2);
     expect(q("announce").getAttribute("aria-live")).toBe("polite");
     expect(q("announce").textContent).toBe(

@@ -51,7 +51,6 @@ export function fakeModel(traits) {
   };
 }
 
-
 /**
  * Render a fixture with `render` (the view's, or the bundle's) into a new element appended to
  * `container`, with the menu as Python sends it. Returns the model, the element and helpers: `q(testid)`,

@@ -98,7 +98,11 @@ describe("the focus survives every redraw", () => {
     press();
     tabTo("confirm");
     press();
-    for (const [name, first] of [["confront", "pass"], ["place", null], ["give", null]]) {
+    for (const [name, first] of [
+      ["confront", "pass"],
+      ["place", null],
+      ["give", null],
+    ]) {
       answer(model, name);
       expect(root.contains(document.activeElement)).toBe(true);
       expect(document.activeElement).not.toBe(root);
@@ -189,7 +193,8 @@ describe("keys pressed in the widget stay in it", () => {
     const outer = outerListener();
     try {
       const card = q(`card-${f.menu.groups[0][0]}`);
-      for (const key of ["a", "b", "d", "d", "x", "m", "ArrowUp", "ArrowDown", "ArrowLeft", "Enter", " "]) keydown(card, key);
+      for (const key of ["a", "b", "d", "d", "x", "m", "ArrowUp", "ArrowDown", "ArrowLeft", "Enter", " "])
+        keydown(card, key);
       keydown(q("tl-slider"), "ArrowLeft");
       keydown(q("root"), "j");
       expect(outer.seen).toEqual([]);
@@ -234,7 +239,10 @@ describe("keys pressed in the widget stay in it", () => {
     model.push("status", { ...model.get("status"), ack: intents()[0].id });
     await Promise.resolve();
     keydown(q("root"), "ArrowRight");
-    expect(intents().map((i) => [i.type, i.to])).toEqual([["goto", step - 1], ["goto", step]]);
+    expect(intents().map((i) => [i.type, i.to])).toEqual([
+      ["goto", step - 1],
+      ["goto", step],
+    ]);
     keydown(q("tl-slider"), "ArrowLeft"); // the slider's own key: the browser moves it (an input event)
     expect(intents()).toHaveLength(2);
   });

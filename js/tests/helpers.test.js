@@ -174,10 +174,22 @@ describe("callSelectionValid (R4.1: a non-empty subset of one group)", () => {
 
 describe("expandMenu: target sets arrive as indices into a token table", () => {
   it("writes the targets out as token texts and leaves other menus alone", () => {
-    const wire = { phase: "confront", pass: true, invokes: [["07b", "teal", 0], ["12a", "teal", 1]],
-      tokens: ["gold:W0", "gold:N1", "silver:E2"], target_sets: [["0 1", "0 2"], [""]] };
-    expect(expandMenu(wire)).toEqual({ phase: "confront", pass: true, invokes: wire.invokes,
-      target_sets: [["gold:W0 gold:N1", "gold:W0 silver:E2"], [""]] });
+    const wire = {
+      phase: "confront",
+      pass: true,
+      invokes: [
+        ["07b", "teal", 0],
+        ["12a", "teal", 1],
+      ],
+      tokens: ["gold:W0", "gold:N1", "silver:E2"],
+      target_sets: [["0 1", "0 2"], [""]],
+    };
+    expect(expandMenu(wire)).toEqual({
+      phase: "confront",
+      pass: true,
+      invokes: wire.invokes,
+      target_sets: [["gold:W0 gold:N1", "gold:W0 silver:E2"], [""]],
+    });
     const call = { phase: "call", groups: [["01a"]] };
     expect(expandMenu(call)).toBe(call);
     expect(expandMenu({})).toEqual({});
@@ -187,9 +199,10 @@ describe("expandMenu: target sets arrive as indices into a token table", () => {
     const raw = fixture("confront", { raw: true }).menu;
     expect(Array.isArray(raw.tokens)).toBe(true);
     const menu = expandMenu(raw);
-    for (const set of menu.target_sets) for (const t of set) {
-      for (const tok of t ? t.split(" ") : []) expect(raw.tokens).toContain(tok);
-    }
+    for (const set of menu.target_sets)
+      for (const t of set) {
+        for (const tok of t ? t.split(" ") : []) expect(raw.tokens).toContain(tok);
+      }
     expect(menu.target_sets.flat().some((t) => t.includes(":"))).toBe(true);
   });
 });
@@ -334,27 +347,35 @@ describe("target order: unordered pairs (E06, E07, E10) may be picked in any ord
     target_sets: [["gold:0 gold:3", "gold:0 gold:7", "gold:3 gold:7", "gold:3 gold:8", "silver:2 silver:5"]],
   };
   const cases = [
-    ...confront.invokes.filter(([c]) => ["E06", "E07"].includes(catalog.cards[c].effect)).map((inv) => [catalog.cards[inv[0]].effect, confront, inv]),
+    ...confront.invokes
+      .filter(([c]) => ["E06", "E07"].includes(catalog.cards[c].effect))
+      .map((inv) => [catalog.cards[inv[0]].effect, confront, inv]),
     ["E10", e10, e10.invokes[0]],
   ];
 
-  it.each(cases)("%s: every listed pair is reachable from either member and sent as listed", (effect, menu, [card, pay, set]) => {
-    const pairs = menu.target_sets[set].filter((t) => t.split(" ").length === 2);
-    expect(pairs.length).toBeGreaterThan(3);
-    const first = invokeChoices(menu, card, pay, []).next;
-    for (const text of pairs) {
-      const [a, b] = text.split(" ");
-      for (const [x, y] of [[a, b], [b, a]]) {
-        expect(first).toContain(x);
-        const after = invokeChoices(menu, card, pay, [x]);
-        expect(after.next).toContain(y);
-        const done = invokeChoices(menu, card, pay, [x, y]);
-        expect(done.complete).toBe(true);
-        expect(done.target).toBe(text);
-        expect(done.actionText).toBe(`invoke ${card} ${pay} ${text}`);
+  it.each(cases)(
+    "%s: every listed pair is reachable from either member and sent as listed",
+    (effect, menu, [card, pay, set]) => {
+      const pairs = menu.target_sets[set].filter((t) => t.split(" ").length === 2);
+      expect(pairs.length).toBeGreaterThan(3);
+      const first = invokeChoices(menu, card, pay, []).next;
+      for (const text of pairs) {
+        const [a, b] = text.split(" ");
+        for (const [x, y] of [
+          [a, b],
+          [b, a],
+        ]) {
+          expect(first).toContain(x);
+          const after = invokeChoices(menu, card, pay, [x]);
+          expect(after.next).toContain(y);
+          const done = invokeChoices(menu, card, pay, [x, y]);
+          expect(done.complete).toBe(true);
+          expect(done.target).toBe(text);
+          expect(done.actionText).toBe(`invoke ${card} ${pay} ${text}`);
+        }
       }
-    }
-  });
+    },
+  );
 
   it.each(cases)("%s: after one member, only its partners are offered", (effect, menu, [card, pay, set]) => {
     const pairs = menu.target_sets[set].filter((t) => t.split(" ").length === 2).map((t) => t.split(" "));
@@ -423,7 +444,9 @@ describe("handleAct: one handler per control", () => {
     const toggled = handleAct("toggle-card", click({ card }, before), true);
     expect(toggled.sel.call).toEqual([card]);
     expect(before.call).toEqual([]);
-    expect(handleAct("call-confirm", click({}, toggled.sel), true)).toEqual({ send: { type: "play", action: `call ${card}` } });
+    expect(handleAct("call-confirm", click({}, toggled.sel), true)).toEqual({
+      send: { type: "play", action: `call ${card}` },
+    });
     expect(handleAct("toggle-card", click({ card: "99z" }, before), true)).toBeNull();
     expect(handleAct("give-card", click({ card }, before, { phase: "give" }), true)).toBeNull(); // no menu.gives
   });
@@ -465,9 +488,25 @@ describe("placeChoices (R4.3.2)", () => {
     const free = new Set(placeChoices(menu).spaces);
     const taken = [0, 1, 2, 3, 4, 5, 6, 7, 8].find((i) => !free.has(i));
     expect(placeChoices(menu, taken).rotations).toEqual([]);
-    const cross = { phase: "place", player: 0, room: { id: "R01", openings: "NESW" }, places: [[6, 0], [7, 0]] };
+    const cross = {
+      phase: "place",
+      player: 0,
+      room: { id: "R01", openings: "NESW" },
+      places: [
+        [6, 0],
+        [7, 0],
+      ],
+    };
     expect(placeChoices(cross, 7).rotations).toEqual([0]);
-    const straight = { phase: "place", player: 0, room: { id: "R17", openings: "NS" }, places: [[6, 0], [6, 1]] };
+    const straight = {
+      phase: "place",
+      player: 0,
+      room: { id: "R17", openings: "NS" },
+      places: [
+        [6, 0],
+        [6, 1],
+      ],
+    };
     expect(placeChoices(straight, 6)).toMatchObject({ rotations: [0, 1], openings: { 0: "NS", 1: "EW" } });
     expect(placeChoices({}, 6).spaces).toEqual([]);
   });
@@ -484,15 +523,19 @@ describe("names, tokens and small readers", () => {
     expect(stepName(catalog, "give")).toBe("New Deal (R4.4)");
     expect(stepName(catalog, "over")).toBe("Game over (R7)");
     const outcome = fixture("over").board.outcome;
-    expect(stepName(catalog, "over", outcome, ["gold", "silver"])).toMatch(/^Game over \(R7\): gold wins, a score of 25 or more/);
-    expect(outcomeText(catalog, { winner: 1, reason: "three_cursed", rule: "R7.1", scores: [9, 20] }, ["gold", "silver"])).toBe(
-      "silver wins, three cursed relics face up (R7.1) — 9 : 20",
+    expect(stepName(catalog, "over", outcome, ["gold", "silver"])).toMatch(
+      /^Game over \(R7\): gold wins, a score of 25 or more/,
     );
+    expect(
+      outcomeText(catalog, { winner: 1, reason: "three_cursed", rule: "R7.1", scores: [9, 20] }, ["gold", "silver"]),
+    ).toBe("silver wins, three cursed relics face up (R7.1) — 9 : 20");
   });
   it("keeps no words of its own: without the catalog a step is its phase", () => {
     expect(stepName({}, "call")).toBe("call");
     expect(stepName(null, "give")).toBe("give");
-    expect(outcomeText({}, { winner: 0, reason: "full_temple", scores: [3, 1] }, ["gold"])).toBe("gold wins, full_temple — 3 : 1");
+    expect(outcomeText({}, { winner: 0, reason: "full_temple", scores: [3, 1] }, ["gold"])).toBe(
+      "gold wins, full_temple — 3 : 1",
+    );
     expect(limits({})).toEqual({ cursedLimit: null, targetScore: null });
     expect(limits({ limits: { cursed_limit: 4, target_score: 30 } })).toEqual({ cursedLimit: 4, targetScore: 30 });
     expect(limits(catalog)).toEqual({ cursedLimit: 3, targetScore: 25 });
@@ -535,7 +578,13 @@ describe("names, tokens and small readers", () => {
   });
   it("maps keys and buttons to the step they want, not past either end", () => {
     const mid = { step: 3, last: 5, at_end: false };
-    expect(["ArrowLeft", "ArrowRight", "Home", "End", "x"].map(keyMove)).toEqual(["undo", "redo", "start", "end", null]);
+    expect(["ArrowLeft", "ArrowRight", "Home", "End", "x"].map(keyMove)).toEqual([
+      "undo",
+      "redo",
+      "start",
+      "end",
+      null,
+    ]);
     expect(moveTarget("undo", mid, 3)).toBe(2);
     expect(moveTarget("redo", mid, 3)).toBe(4);
     expect(moveTarget("start", mid, 3)).toBe(0);

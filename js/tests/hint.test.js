@@ -17,8 +17,13 @@ function placeHint() {
   const b = f.menu.places[1]; // the same space, another rotation
   const c = f.menu.places.find((p) => p[0] !== a[0]);
   return {
-    player: f.menu.player, name: "gold", step: f.timeline.step, branch: f.timeline.branch, iterations: 200,
-    action: `place ${a[0]} rot${a[1]}`, summary: "the summary of the search",
+    player: f.menu.player,
+    name: "gold",
+    step: f.timeline.step,
+    branch: f.timeline.branch,
+    iterations: 200,
+    action: `place ${a[0]} rot${a[1]}`,
+    summary: "the summary of the search",
     candidates: [
       { action: `place ${a[0]} rot${a[1]}`, visits: 120, value: 0.6134 },
       { action: `place ${b[0]} rot${b[1]}`, visits: 50, value: 0.48 },
@@ -106,8 +111,12 @@ describe("the highlights on the boards", () => {
     const a = f.menu.places[0];
     const c = f.menu.places.find((p) => p[0] !== a[0]);
     const expected = new Map([
-      [`gold:${a[0]}`, 0.6], [`gold:${c[0]}`, 0.15], ["silver:E2", 0.4],
-      ["silver:3", 0.2], ["silver:4", 0.2], ["silver:5", 0.2],
+      [`gold:${a[0]}`, 0.6],
+      [`gold:${c[0]}`, 0.15],
+      ["silver:E2", 0.4],
+      ["silver:3", 0.2],
+      ["silver:4", 0.2],
+      ["silver:5", 0.2],
     ]);
     const shaded = [...el.querySelectorAll(".naga-hinted")];
     expect(new Set(shaded.map((g) => g.getAttribute("data-place")))).toEqual(new Set(expected.keys()));
@@ -122,8 +131,12 @@ describe("the highlights on the boards", () => {
     const opacity = (key) => Number(el.querySelector(`[data-place="${key}"] .naga-hint-mark`).getAttribute("opacity"));
     expect(opacity(`gold:${a[0]}`)).toBeGreaterThan(opacity(`gold:${c[0]}`));
     // the temple of each place: gold's space is in the gold board, silver's slot in the silver one
-    expect(el.querySelector(`[data-testid="temple-gold"] [data-place="gold:${a[0]}"]`).classList.contains("naga-space")).toBe(true);
-    expect(el.querySelector('[data-testid="temple-silver"] [data-place="silver:E2"]').classList.contains("naga-slot")).toBe(true);
+    expect(
+      el.querySelector(`[data-testid="temple-gold"] [data-place="gold:${a[0]}"]`).classList.contains("naga-space"),
+    ).toBe(true);
+    expect(
+      el.querySelector('[data-testid="temple-silver"] [data-place="silver:E2"]').classList.contains("naga-slot"),
+    ).toBe(true);
   });
 
   it("leave the placement targets clickable (the shading lies under the click overlay)", () => {
@@ -140,7 +153,11 @@ describe("the highlights on the boards", () => {
     expect([...hintWeights({ hint, bot }).keys()]).not.toContain("gold:8");
     expect([...hintWeights({ bot }).entries()]).toEqual([["gold:8", 1]]);
     expect(hintWeights({}).size).toBe(0);
-    expect([...hintWeights({ bot: { highlights: [{ token: "gold:col2", weight: 0.5 }] } }).keys()]).toEqual(["gold:2", "gold:5", "gold:8"]);
+    expect([...hintWeights({ bot: { highlights: [{ token: "gold:col2", weight: 0.5 }] } }).keys()]).toEqual([
+      "gold:2",
+      "gold:5",
+      "gold:8",
+    ]);
   });
 });
 

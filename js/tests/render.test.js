@@ -114,7 +114,9 @@ describe("drawing", () => {
     expect(chip.getAttribute("title")).toBe("cursed relics face up (3 lose, R7.1.1)");
     expect(q(`score-${p.player}`).getAttribute("title")).toBe("a score of 25 or more wins (R7.1.2)");
     const other = mount("rich", { catalog: { ...catalog, limits: { cursed_limit: 4, target_score: 30 } } });
-    const chip4 = [...other.q(`player-${p.player}`).querySelectorAll(".naga-chip")].find((n) => n.textContent.startsWith("☠"));
+    const chip4 = [...other.q(`player-${p.player}`).querySelectorAll(".naga-chip")].find((n) =>
+      n.textContent.startsWith("☠"),
+    );
     expect(chip4.textContent).toBe(`☠ ${p.cursed_up}/4`);
     expect(other.q(`score-${p.player}`).getAttribute("title")).toContain("30 or more");
   });
@@ -283,7 +285,11 @@ describe("the call (R4.1)", () => {
     // the timeline stays usable meanwhile
     expect(q("tl-slider")).not.toBeNull();
     // Python rejects it: the message changes, the choice is still there to correct
-    model.push("status", { ...model.get("status"), ack: intents()[0].id, message: { level: "error", text: "no (R4.1)" } });
+    model.push("status", {
+      ...model.get("status"),
+      ack: intents()[0].id,
+      message: { level: "error", text: "no (R4.1)" },
+    });
     expect(q("pending")).toBeNull();
     expect(q(`card-${f.menu.groups[0][0]}`).getAttribute("aria-pressed")).toBe("true");
     click("confirm");
@@ -322,7 +328,9 @@ describe("the confrontation (R4.2)", () => {
     click("target-gold:N1");
     expect(q("confirm").disabled).toBe(false);
     click("confirm");
-    expect(intents()).toEqual([expect.objectContaining({ type: "play", action: `invoke ${card} ${pay} gold:W0 gold:N1` })]);
+    expect(intents()).toEqual([
+      expect.objectContaining({ type: "play", action: `invoke ${card} ${pay} gold:W0 gold:N1` }),
+    ]);
   });
 
   it("lets E06 confirm one relic, or go on to a second with the keyboard on the board", () => {
@@ -414,7 +422,9 @@ describe("the placement (R4.3) and the New Deal (R4.4)", () => {
   it("offers only the cards of menu.gives", () => {
     const base = fixture("give", { raw: true }).menu;
     const { f, el } = mount("give", { menu: { ...base, gives: base.gives.slice(0, 1) } });
-    expect([...el.querySelectorAll('[data-testid^="give-"]')].map((n) => n.dataset.card)).toEqual(f.menu.gives.slice(0, 1));
+    expect([...el.querySelectorAll('[data-testid^="give-"]')].map((n) => n.dataset.card)).toEqual(
+      f.menu.gives.slice(0, 1),
+    );
     const { gives, ...noGives } = base;
     void gives;
     const none = mount("give", { menu: noGives });
@@ -501,7 +511,11 @@ describe("the timeline", () => {
     const slider = q("tl-slider");
     slider.value = "1";
     slider.dispatchEvent(new Event("input", { bubbles: true }));
-    model.push("status", { ...model.get("status"), ack: intents()[0].id, message: { level: "error", text: "ignored" } });
+    model.push("status", {
+      ...model.get("status"),
+      ack: intents()[0].id,
+      message: { level: "error", text: "ignored" },
+    });
     await Promise.resolve();
     expect(intents()).toHaveLength(1);
     expect(Number(q("tl-slider").value)).toBe(model.get("timeline").step);
@@ -515,7 +529,10 @@ describe("the timeline", () => {
       slider.dispatchEvent(new Event("input", { bubbles: true }));
     }
     await answer(model, intents()[0], true); // status (with the ack) before the timeline
-    expect(intents().map((i) => [i.to, i.step])).toEqual([[1, fixture("branches").timeline.step], [3, 1]]);
+    expect(intents().map((i) => [i.to, i.step])).toEqual([
+      [1, fixture("branches").timeline.step],
+      [3, 1],
+    ]);
   });
 
   it("answers the arrow, Home and End keys on the widget, not in a form field", async () => {
@@ -541,7 +558,10 @@ describe("the timeline", () => {
     select.dispatchEvent(new Event("change", { bubbles: true }));
     click("fork");
     const at = { step: f.timeline.step, branch: f.timeline.branch };
-    expect(intents().map(({ id, ...rest }) => rest)).toEqual([{ type: "branch", index: 0, ...at }, { type: "fork", ...at }]);
+    expect(intents().map(({ id, ...rest }) => rest)).toEqual([
+      { type: "branch", index: 0, ...at },
+      { type: "fork", ...at },
+    ]);
     expect(q("confirm")).toBeNull(); // in the past, not armed: no play
   });
 
@@ -574,7 +594,9 @@ describe("hot-seat and cleanup", () => {
 
   it("hides the board even if a board is still in the traits", () => {
     const base = fixture("call");
-    const { q, el } = mount("call", { status: { ...base.status, screen: { kind: "pass_device", player: 1, name: "silver" } } });
+    const { q, el } = mount("call", {
+      status: { ...base.status, screen: { kind: "pass_device", player: 1, name: "silver" } },
+    });
     expect(el.querySelector("svg.naga-board")).toBeNull();
     expect(q("confirm")).toBeNull();
     expect(q("reveal")).not.toBeNull();

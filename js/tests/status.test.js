@@ -11,7 +11,15 @@ const mount = mounter(widget.render);
 /** The view state of a fixture with some traits changed. */
 function state(name, patch = {}) {
   const f = fixture(name, { raw: true });
-  return viewState({ catalog, board: f.board, menu: {}, timeline: f.timeline, events: f.events, status: f.status, ...patch });
+  return viewState({
+    catalog,
+    board: f.board,
+    menu: {},
+    timeline: f.timeline,
+    events: f.events,
+    status: f.status,
+    ...patch,
+  });
 }
 
 describe("the status sentence", () => {
@@ -44,7 +52,10 @@ describe("the status sentence", () => {
   });
 
   it("draws the bot's sentence in the action panel", () => {
-    const { q } = mount("call", { status: { ...call.status, viewer: other, perspective: other, bot: call.board.to_move }, menu: {} });
+    const { q } = mount("call", {
+      status: { ...call.status, viewer: other, perspective: other, bot: call.board.to_move },
+      menu: {},
+    });
     expect(q("waiting").textContent).toBe(`Waiting for ${name} (bot)…`);
   });
 });
@@ -52,7 +63,9 @@ describe("the status sentence", () => {
 describe("seed, stopped bot, new game", () => {
   it("says a seeded game is reproducible, and shows no seed otherwise", () => {
     const f = fixture("call");
-    expect(mount("call", { status: { ...f.status, seed: 42 } }).q("seed").textContent).toBe("seed 42 — reproducible, not secret");
+    expect(mount("call", { status: { ...f.status, seed: 42 } }).q("seed").textContent).toBe(
+      "seed 42 — reproducible, not secret",
+    );
     expect(mount("call", { status: { ...f.status, seed: null } }).q("seed")).toBeNull();
   });
 
@@ -60,7 +73,10 @@ describe("seed, stopped bot, new game", () => {
     const f = fixture("call");
     const seat = f.board.to_move;
     const stopped = { seat, name: f.status.names[seat], reason: "KeyError: 'x'" };
-    const { q, click, intents } = mount("call", { menu: {}, status: { ...f.status, viewer: 1 - seat, perspective: 1 - seat, bot_stopped: stopped } });
+    const { q, click, intents } = mount("call", {
+      menu: {},
+      status: { ...f.status, viewer: 1 - seat, perspective: 1 - seat, bot_stopped: stopped },
+    });
     expect(q("bot-stopped").textContent).toContain("KeyError: 'x'");
     expect(q("take-over").textContent).toBe(`Take over ${stopped.name}'s seat`);
     click("take-over");
@@ -89,7 +105,9 @@ describe("the timeline's modes", () => {
     const f = fixture("call");
     const { q, el, intents } = mount("call", { timeline: { ...f.timeline, mode: "off", branches: [] } });
     expect(q("timeline")).toBeNull();
-    el.querySelector('[data-testid="root"]').dispatchEvent(new KeyboardEvent("keydown", { key: "Home", bubbles: true }));
+    el.querySelector('[data-testid="root"]').dispatchEvent(
+      new KeyboardEvent("keydown", { key: "Home", bubbles: true }),
+    );
     expect(intents()).toHaveLength(0);
   });
 
@@ -100,7 +118,9 @@ describe("the timeline's modes", () => {
     expect(q("screen")).not.toBeNull();
     expect(q("timeline")).not.toBeNull();
     expect(el.querySelector('[data-testid^="hand-"]')).toBeNull();
-    el.querySelector('[data-testid="root"]').dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowLeft", bubbles: true }));
+    el.querySelector('[data-testid="root"]').dispatchEvent(
+      new KeyboardEvent("keydown", { key: "ArrowLeft", bubbles: true }),
+    );
     expect(intents()).toEqual([expect.objectContaining({ type: "goto", to: 2, step: 3 })]);
   });
 });
@@ -116,7 +136,9 @@ describe("the fate standing in the Confrontation (R4.3.1)", () => {
     board.players[1].fate = 7;
     const tie = fateStanding(board, ["gold", "silver"]);
     expect(tie).toMatchObject({ winner: board.guide, tie: true });
-    expect(tie.text).toBe(`Fate now: gold 7 · silver 7 — ${["gold", "silver"][board.guide]} would win the room (a tie, and ${["gold", "silver"][board.guide]} is the guide, R4.3.1)`);
+    expect(tie.text).toBe(
+      `Fate now: gold 7 · silver 7 — ${["gold", "silver"][board.guide]} would win the room (a tie, and ${["gold", "silver"][board.guide]} is the guide, R4.3.1)`,
+    );
     expect(fateStanding(fixture("call").board)).toBeNull();
   });
 

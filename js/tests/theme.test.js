@@ -23,7 +23,9 @@ describe("contrast", () => {
   });
 
   it.each(cases)("keeps every text readable in the %s palette", (_, palette) => {
-    const low = TEXT_PAIRS.map(([fg, bg, where]) => [where, fg, bg, contrast(palette[fg], palette[bg])]).filter((p) => p[3] < 4.5);
+    const low = TEXT_PAIRS.map(([fg, bg, where]) => [where, fg, bg, contrast(palette[fg], palette[bg])]).filter(
+      (p) => p[3] < 4.5,
+    );
     expect(low).toEqual([]);
   });
 
@@ -34,7 +36,9 @@ describe("contrast", () => {
   });
 
   it("writes board labels at 11 px or more", () => {
-    const sizes = [...CSS.matchAll(/naga-(?:roomid|amulet-id|slot-label|entrance-label|trap-label)[^{]*\{[^}]*font-size:(\d+)px/g)].map((m) => Number(m[1]));
+    const sizes = [
+      ...CSS.matchAll(/naga-(?:roomid|amulet-id|slot-label|entrance-label|trap-label)[^{]*\{[^}]*font-size:(\d+)px/g),
+    ].map((m) => Number(m[1]));
     expect(sizes.length).toBeGreaterThanOrEqual(4);
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(11);
   });

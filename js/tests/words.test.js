@@ -1,7 +1,15 @@
 // Decisions and pieces in words (words.js), and the rule popups (rules.js) through the view.
 import { describe, expect, it } from "vitest";
 import widget from "../src/index.js";
-import { amuletMeaning, cardMeaning, invokeWords, labelWords, onlyChoiceReason, placementWords, stickSymbolMeaning } from "../src/words.js";
+import {
+  amuletMeaning,
+  cardMeaning,
+  invokeWords,
+  labelWords,
+  onlyChoiceReason,
+  placementWords,
+  stickSymbolMeaning,
+} from "../src/words.js";
 import { resolveRule, splitRules } from "../src/rules.js";
 import { callWords } from "../src/actions.js";
 import { catalog, fixture, mounter } from "./fixtures.js";
@@ -35,7 +43,9 @@ describe("decisions in words", () => {
 
   it("says a placement, a call and the timeline's labels in words", () => {
     expect(placementWords("R07", 6, "NES")).toBe("Place R07 on space 6 (row 2, col 0), openings NES");
-    const browns = Object.keys(catalog.cards).filter((c) => catalog.cards[c].stick === "brown").slice(0, 2);
+    const browns = Object.keys(catalog.cards)
+      .filter((c) => catalog.cards[c].stick === "brown")
+      .slice(0, 2);
     const sticks = browns.reduce((n, c) => n + catalog.cards[c].count, 0);
     expect(callWords(browns, catalog)).toBe(`Call 2 cards: ${sticks} brown sticks to throw`);
     expect(callWords([], catalog)).toBe("Call cards");
@@ -76,14 +86,20 @@ describe("rule ids open their text", () => {
     expect(resolveRule("R4.2.2.9", catalog)).toBe("R4.2.2");
     expect(resolveRule("R99", catalog)).toBeNull();
     expect(splitRules("a call must use one type (R4.1), see E07.", catalog)).toEqual([
-      "a call must use one type (", { rule: "R4.1" }, "), see ", { rule: "E07" }, ".",
+      "a call must use one type (",
+      { rule: "R4.1" },
+      "), see ",
+      { rule: "E07" },
+      ".",
     ]);
     expect(splitRules("no rule here, nor R99", catalog)).toEqual(["no rule here, nor R99"]);
   });
 
   it("opens a popup from the log, the step name and a message; Close and Escape shut it", () => {
     const f = fixture("call");
-    const { q, el } = mount("call", { status: { ...f.status, message: { level: "error", text: "not in one group (R4.1)" } } });
+    const { q, el } = mount("call", {
+      status: { ...f.status, message: { level: "error", text: "not in one group (R4.1)" } },
+    });
     const logRule = q("log").querySelector('[data-act="rule"]');
     logRule.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     const id = logRule.getAttribute("data-rule");
@@ -91,11 +107,15 @@ describe("rule ids open their text", () => {
     expect(document.activeElement).toBe(q("rule-close"));
     q("rule-close").dispatchEvent(new MouseEvent("click", { bubbles: true }));
     expect(q("rule-popup")).toBeNull();
-    q("step-name").querySelector('[data-act="rule"]').dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    q("step-name")
+      .querySelector('[data-act="rule"]')
+      .dispatchEvent(new MouseEvent("click", { bubbles: true }));
     expect(q("rule-popup").textContent).toContain(catalog.rules["R4.1"].text.slice(0, 40));
     q("rule-close").dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
     expect(q("rule-popup")).toBeNull();
-    q("message").querySelector('[data-rule="R4.1"]').dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    q("message")
+      .querySelector('[data-rule="R4.1"]')
+      .dispatchEvent(new MouseEvent("click", { bubbles: true }));
     expect(q("rule-popup")).not.toBeNull();
     void el;
   });
@@ -107,10 +127,16 @@ describe("rule ids open their text", () => {
     c.click(`pay-${pay}`);
     c.click("target-gold:W2");
     c.click("target-gold:E2");
-    expect(c.q("confirm").textContent.trim()).toBe(`Invoke Shifting Altars: swap gold W2 ↔ E2, paying ${pay === "charm" ? "a naga charm" : `a ${pay} naga`}`);
+    expect(c.q("confirm").textContent.trim()).toBe(
+      `Invoke Shifting Altars: swap gold W2 ↔ E2, paying ${pay === "charm" ? "a naga charm" : `a ${pay} naga`}`,
+    );
     const p = mount("place");
     const [space] = p.f.menu.places[0];
-    p.el.querySelector(`[data-testid="space-${p.f.board.temples[p.f.menu.player].name}-${space}"]`).dispatchEvent(new MouseEvent("click", { bubbles: true }));
-    expect(p.q("confirm").textContent.trim()).toMatch(new RegExp(`^Place ${p.f.menu.room.id} on space ${space} \\(row \\d, col \\d\\), openings [NESW]+$`));
+    p.el
+      .querySelector(`[data-testid="space-${p.f.board.temples[p.f.menu.player].name}-${space}"]`)
+      .dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(p.q("confirm").textContent.trim()).toMatch(
+      new RegExp(`^Place ${p.f.menu.room.id} on space ${space} \\(row \\d, col \\d\\), openings [NESW]+$`),
+    );
   });
 });
