@@ -57,12 +57,14 @@ from naga_widget.rules import (
     Ruleset,
     new_game,
 )
+from naga_widget.rules.effects.maze import LINE_DIRECTIONS
+from naga_widget.rules.effects.maze import LINES as MAZE_LINES
 
 PASS = 0
 DONE = 1
 
-#: E08: the lines of a temple and the directions each can slide (the text form of actions.py).
-LINES = (("row0", "row1", "row2", "col0", "col1", "col2"), ("east", "west", "north", "south"))
+#: E08: the lines of a temple and the directions each can slide, read from the effect's own table.
+LINES = (tuple(MAZE_LINES), tuple(way for ways in LINE_DIRECTIONS.values() for way in ways))
 
 
 def _slot_names(ruleset: Ruleset) -> tuple[str, ...]:

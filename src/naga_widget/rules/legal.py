@@ -16,7 +16,6 @@ from itertools import combinations
 from .actions import Action, AnyAction, Call, Give, Invoke, Pass, Place
 from .draft import Readable
 from .effects import EFFECTS, Sticks
-from .effects.base import SLOT_OF, SPACE_OF
 from .errors import IllegalActionError
 from .position import Position
 from .ruleset import NAGA, rotate
@@ -274,8 +273,6 @@ class LegalActions:
 
 
 # -- one value per decision ----------------------------------------------------------------------
-# Unordered pairs of targets (rules.md, implementation note 5) and the index that orders each token.
-_UNORDERED_PAIRS = {"E06": SLOT_OF, "E07": SLOT_OF, "E10": SPACE_OF}
 
 
 def canonical(s: Readable, action: AnyAction) -> AnyAction:
@@ -291,12 +288,11 @@ def canonical(s: Readable, action: AnyAction) -> AnyAction:
     if isinstance(action, Place):
         return _canonical_place(s, action)
     if isinstance(action, Invoke):
-        target = action.target
-        if len(target) == 2:
-            index = _UNORDERED_PAIRS.get(s.ruleset.card_effect.get(action.card, ""))
-            first, second = target
-            if index is not None and first in index and second in index and index[first] > index[second]:
-                return Invoke(action.card, action.pay, (second, first))
+        effect = EFFECTS.get(s.ruleset.card_effect.get(action.card, ""))
+        if effect is not None and effect.unordered:  # an unordered pair (implementation note 5)
+            target = effect.in_order(action.target)
+            if target != action.target:
+                return Invoke(action.card, action.pay, target)
     elif isinstance(action, Call):
         ordered = tuple(sorted(action.cards))
         if ordered != action.cards:

@@ -28,4 +28,5 @@ E12 = Effect(
     text="Draw two cards.",
     hint="no target",
     has_target=always, targets=_e12_targets, resolve=_e12_resolve,
+    kinds=(), words=lambda target, p: "draw two cards",
 )

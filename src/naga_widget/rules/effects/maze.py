@@ -16,7 +16,7 @@ from ..events import Event
 from ..ruleset import TEMPLE_NAMES, TRAP
 from ..temple import Temple, place_tile
 from ..upkeep import temple_changed
-from .base import SPACE_OF, SPACE_TOKENS, Effect, Sticks, Target, note
+from .base import SPACE_OF, SPACE_TOKENS, Effect, Sticks, Target, note, place_words
 
 TRAP_TILE = place_tile(TRAP, 0, 0)
 _NO_TILES = (None,) * 9
@@ -76,11 +76,17 @@ def _e08_resolve(d: Draft, p: int, target: Target, chance: Chance, log: list[Eve
     temple_changed(d, t, _rearranged(d.temples[t], order), log, "E08")
 
 
+def _e08_words(target: Target, p: int) -> str:
+    temple, line = target[0].split(":")
+    return f"slide {temple} {'row' if line.startswith('row') else 'column'} {line[3:]} {target[1]}"
+
+
 E08 = Effect(
     id="E08", name="Sliding Maze",
     text="Slide a row or column of a temple one space, wrapping around.",
     hint="a row or column holding a tile and a direction, e.g. 'gold:row0 east' or 'silver:col2 north'",
     has_target=_some_tile, targets=_e08_targets, resolve=_e08_resolve,
+    kinds=("line", "direction"), words=_e08_words,
 )
 
 
@@ -116,7 +122,8 @@ E09 = Effect(
     id="E09", name="Turning Hall",
     text="Turn a room tile of any temple to a new orientation.",
     hint="a room tile and a new orientation, e.g. 'gold:4 rot1'",
-    has_target=_e09_has_target, targets=_e09_targets, resolve=_e09_resolve,
+    has_target=_e09_has_target, targets=_e09_targets, resolve=_e09_resolve, kinds=("space", "rotation"),
+    words=lambda target, p: f"turn the tile on {place_words(target[0])} to orientation {target[1][3:]}",
 )
 
 
@@ -145,11 +152,17 @@ def _e10_resolve(d: Draft, p: int, target: Target, chance: Chance, log: list[Eve
     temple_changed(d, t, _rearranged(d.temples[t], order), log, "E10")
 
 
+def _e10_words(target: Target, p: int) -> str:
+    temple, a = target[0].split(":")
+    return f"swap {temple} spaces {a} ↔ {target[1].split(':')[1]}"
+
+
 E10 = Effect(
     id="E10", name="Collapsed Passage",
     text="Swap the contents of two spaces of one temple.",
     hint="two spaces of one temple (at least one holding a tile), e.g. 'gold:4 gold:7'",
     has_target=_some_tile, targets=_e10_targets, resolve=_e10_resolve,
+    kinds=("space", "space"), unordered=True, words=_e10_words,
 )
 
 
@@ -180,4 +193,5 @@ E11 = Effect(
     text="Move the trap to an empty space of the opponent's temple.",
     hint="an empty space of the opponent's temple, e.g. 'silver:4'",
     has_target=_e11_has_target, targets=_e11_targets, resolve=_e11_resolve,
+    kinds=("space",), words=lambda target, p: f"move the trap to {place_words(target[0])}",
 )

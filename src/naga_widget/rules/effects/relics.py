@@ -15,7 +15,7 @@ from ..draft import Draft, Readable
 from ..events import Event
 from ..ruleset import TEMPLE_NAMES
 from ..upkeep import temple_changed
-from .base import SLOT_OF, SLOT_TOKENS, Effect, Sticks, Target, always, note
+from .base import SLOT_OF, SLOT_TOKENS, Effect, Sticks, Target, always, note, place_words
 
 _ALL_SLOTS = 0b111111111
 
@@ -61,6 +61,8 @@ E06 = Effect(
     text="Secretly look at one or two face-down relics you do not know.",
     hint="one or two face-down relics you do not know, e.g. 'gold:W0 silver:E2'",
     has_target=_e06_has_target, targets=_e06_targets, resolve=_e06_resolve,
+    kinds=("slot", "slot"), unordered=True,
+    words=lambda target, p: f"look at {' and '.join(map(place_words, target))}",
 )
 
 
@@ -78,6 +80,11 @@ def _e07_is_target(s: Readable, p: int, sticks: Sticks, supply: tuple[int, ...],
         return False
     (t, a), (u, b) = SLOT_OF[target[0]], SLOT_OF[target[1]]
     return t == u and a < b
+
+
+def _e07_words(target: Target, p: int) -> str:
+    temple, a = target[0].split(":")
+    return f"swap {temple} {a} ↔ {target[1].split(':')[1]}"
 
 
 def _swap_bits(mask: int, a: int, b: int) -> int:
@@ -107,4 +114,5 @@ E07 = Effect(
     text="Swap the relics of two slots of one temple.",
     hint="two slots of one temple (W2 W1 W0 N0 N1 N2 E0 E1 E2), e.g. 'gold:W0 gold:N1'",
     has_target=always, targets=_e07_targets, resolve=_e07_resolve, is_target=_e07_is_target,
+    kinds=("slot", "slot"), unordered=True, words=_e07_words,
 )

@@ -10,7 +10,7 @@ from ..chance import Chance
 from ..draft import Draft, Readable, put, remove_one
 from ..events import Event
 from ..ruleset import TEMPLE_NAMES
-from .base import Effect, Sticks, Target, distinct, note
+from .base import Effect, Sticks, Target, distinct, face_words, note, stick_words
 
 
 def _throw(d: Draft, kind: str, chance: Chance) -> str:
@@ -32,6 +32,10 @@ def _opponent_has_stick(s: Readable, p: int, sticks: Sticks, supply: tuple[int, 
 
 def _opponent_sticks(s: Readable, p: int, sticks: Sticks, supply: tuple[int, ...]) -> tuple[Target, ...]:
     return tuple((tok,) for tok in distinct(sticks[1 - p]))
+
+
+def _opponent_stick(target: Target, p: int) -> str:
+    return f"{TEMPLE_NAMES[1 - p]}'s {stick_words(target[0])}"
 
 
 # -- E01 Second Throw ----------------------------------------------------------------------------
@@ -58,6 +62,7 @@ E01 = Effect(
     text="Throw one stick in play again (yours or the opponent's).",
     hint="a stick in play as owner:type:face, e.g. 'p1:teal:2'",
     has_target=_e01_has_target, targets=_e01_targets, resolve=_e01_resolve, pay_matters=True,
+    kinds=("owned_stick",), words=lambda target, p: f"throw {stick_words(target[0])} again",
 )
 
 
@@ -83,6 +88,7 @@ E02 = Effect(
     text="Take a stick of any type from the supply and throw it; it is yours.",
     hint="a stick type with sticks left in the supply, e.g. 'violet'",
     has_target=_e02_has_target, targets=_e02_targets, resolve=_e02_resolve, pay_matters=True,
+    kinds=("stick_type",), words=lambda target, p: f"take a {target[0]} stick from the supply and throw it",
 )
 
 
@@ -100,6 +106,7 @@ E03 = Effect(
     text="Send one of the opponent's sticks back to the supply.",
     hint="one of the opponent's sticks as type:face, e.g. 'teal:N'",
     has_target=_opponent_has_stick, targets=_opponent_sticks, resolve=_e03_resolve,
+    kinds=("stick",), words=lambda target, p: f"send {_opponent_stick(target, p)} back to the supply",
 )
 
 
@@ -125,6 +132,8 @@ E04 = Effect(
     text="Turn one of your sticks to another face of your choice.",
     hint="one of your sticks and a different face, e.g. 'brown:2 N'",
     has_target=_e04_has_target, targets=_e04_targets, resolve=_e04_resolve, pay_matters=True,
+    kinds=("stick", "face"),
+    words=lambda target, p: f"turn your {stick_words(target[0])} to {face_words(target[1])}",
 )
 
 
@@ -142,4 +151,5 @@ E05 = Effect(
     text="Take one of the opponent's sticks, face unchanged.",
     hint="one of the opponent's sticks as type:face, e.g. 'teal:2'",
     has_target=_opponent_has_stick, targets=_opponent_sticks, resolve=_e05_resolve,
+    kinds=("stick",), words=lambda target, p: f"take {_opponent_stick(target, p)}",
 )
