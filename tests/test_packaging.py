@@ -248,3 +248,21 @@ def test_engine_imports_without_jupyter() -> None:
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True,
                          cwd=ROOT).stdout
     assert out.strip() in ("three_cursed", "target_score", "full_temple")
+
+
+def test_wheel_ships_the_lessons_and_copies_them_out(dists: dict[str, Path], tmp_path: Path) -> None:
+    """``pip install naga-widget`` brings the lessons: ``copy_lessons`` finds them inside the package."""
+    wheel = _wheel_members(dists["wheel"])
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        assert wheel[f"naga_widget/lessons/{notebook.name}"] == notebook.read_bytes(), notebook.name
+    assert "naga_widget/lessons/games/ismcts_vs_greedy.json" in wheel
+    with zipfile.ZipFile(dists["wheel"]) as z:
+        z.extractall(tmp_path / "site")
+    code = ("import naga_widget.course as c, sys; print(c.lessons_folder()); "
+            "print(c.copy_lessons(sys.argv[1]))")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "class")], capture_output=True, text=True,
+                          cwd=tmp_path, env={"PYTHONPATH": str(tmp_path / "site"), "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == str(tmp_path / "site/naga_widget/lessons")
+    assert sorted(p.name for p in (tmp_path / "class").glob("*.ipynb")) == sorted(
+        p.name for p in (ROOT / "notebooks").glob("*.ipynb"))

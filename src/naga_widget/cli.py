@@ -3,6 +3,7 @@
     naga-widget selfplay --games 200 --seed 1
     naga-widget play --seed 1
     naga-widget arena random greedy ismcts --games 20 --seed 1 --workers 2 --save games/
+    naga-widget lessons my-lessons
 
 Progress bars (tqdm, the extra ``arena``) go to stderr; the figures go to stdout.
 """
@@ -90,6 +91,27 @@ def bots_from(specs: list[str]) -> dict[str, Any]:
     return bots
 
 
+def add_lessons_command(sub: Any) -> None:
+    """``naga-widget lessons [DIR] [--force] [--teacher]``: copy the course's notebooks into DIR."""
+    le = sub.add_parser("lessons", help="copy the lessons and the saved games they use into a folder")
+    le.add_argument("folder", nargs="?", default="naga-lessons", help="where to put them (default naga-lessons)")
+    le.add_argument("--force", action="store_true", help="replace lessons you changed with the shipped ones")
+    le.add_argument("--teacher", action="store_true", help="the versions with the solutions (for teachers)")
+
+
+def lessons_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    from .course import copy_lessons
+
+    out = out if out is not None else sys.stdout
+    try:
+        result = copy_lessons(args.folder, overwrite=args.force, teacher=args.teacher)
+    except OSError as exc:
+        sys.stderr.write(f"naga-widget lessons: {exc}\n")
+        return 2
+    out.write(f"{result}\n")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="naga-widget", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -111,7 +133,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="a bot that takes longer over one move forfeits the game (bots in their own process only)")
     ar.add_argument("--save", metavar="DIR", help="write every game (match JSON) and results.json into DIR")
     ar.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_lessons_command(sub)
     args = parser.parse_args(argv)
+    if args.command == "lessons":
+        return lessons_command(args)
     if args.command in ("selfplay", "arena") and args.games < 1:
         parser.error("--games must be at least 1")
     if args.command == "selfplay":

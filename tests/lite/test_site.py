@@ -34,8 +34,9 @@ ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 # The site ships neither matplotlib nor tqdm (Pyodide's matplotlib is compiled and not on PyPI):
 # the notebooks that plot say so in their output instead, and the arena prints its note.
-SAYS_WHAT_IS_MISSING = {"03_game_ai_class.ipynb": "The plot needs matplotlib",
-                        "04_replay_and_inspect.ipynb": "The curve needs matplotlib"}
+SAYS_WHAT_IS_MISSING = {"03_game_ai_class.ipynb": "Skipping the plot (the table above has the same figures): it "
+                                                  "needs matplotlib",
+                        "04_replay_and_inspect.ipynb": "Skipping the curve: it needs matplotlib"}
 ALLOWED_STDERR = (NO_TQDM.strip(),)
 
 

@@ -1,0 +1,59 @@
+"""After Run All, every view a question is about stands where the question says.
+
+A question cell (markdown) declares the position of the view it refers to in its metadata:
+``"naga_view": {"step": 6, "branch": 0}``; the view is the last widget shown above the question.
+The test executes the lesson in a real kernel, as Run All does (one cell after the other), and reads
+each view's timeline from the widget state the kernel sent, which is what the front end draws.
+Answer cells play on copies of a match, so they never move a view that a question is about.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .run import LESSONS, execute, read
+
+VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def declared_views(notebook: Any) -> list[tuple[int, dict[str, int], dict[str, Any] | None]]:
+    """(question cell, declared position, timeline of the last view above it) for every tagged question."""
+    state = notebook.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    shown: dict[str, Any] | None = None
+    found = []
+    for i, cell in enumerate(notebook.cells):
+        if cell.cell_type == "code":
+            for output in cell.get("outputs", []):
+                view = output.get("data", {}).get(VIEW)
+                if view:
+                    shown = state.get(view["model_id"], {}).get("state", {}).get("timeline")
+        elif "naga_view" in cell.metadata:
+            found.append((i, dict(cell.metadata["naga_view"]), shown))
+    return found
+
+
+def test_every_question_of_the_walkthrough_declares_its_view() -> None:
+    (walkthrough,) = [p for p in LESSONS if p.name == "02_rules_walkthrough.ipynb"]
+    notebook = read(walkthrough)
+    questions = [i for i, c in enumerate(notebook.cells) if c.cell_type == "markdown" and
+                 c.source.startswith("**Your turn.**")]
+    assert len(questions) >= 12
+    assert [i for i in questions if "naga_view" not in notebook.cells[i].metadata] == []
+
+
+def positions(path: Path) -> list[tuple[int, dict[str, int], dict[str, int] | None]]:
+    ran = execute(read(path))
+    return [(i, want, None if got is None else {"step": got["step"], "branch": got["branch"]})
+            for i, want, got in declared_views(ran)]
+
+
+@pytest.mark.parametrize("path", [p for p in LESSONS if any("naga_view" in c.metadata for c in read(p).cells)],
+                         ids=lambda p: p.name)
+def test_after_run_all_each_view_stands_where_its_question_says(path: Path) -> None:
+    found = positions(path)
+    assert found, "no question declares a view"
+    wrong = [(f"cell {i}", want, got) for i, want, got in found if want != got]
+    assert wrong == []
