@@ -16,12 +16,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from playwright.sync_api import Route, expect, sync_playwright
+from playwright.sync_api import Browser, Route, expect
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = os.environ.get("NAGA_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 def export(tmp: Path) -> Path:
@@ -33,7 +30,7 @@ def export(tmp: Path) -> Path:
     return tmp / "play.html"
 
 
-def test_exported_play_notebook_shows_the_board_offline(tmp_path: Path) -> None:
+def test_exported_play_notebook_shows_the_board_offline(tmp_path: Path, browser: Browser) -> None:
     html = export(tmp_path)
     assert "application/vnd.jupyter.widget-state+json" in html.read_text(), "the widget state was not stored"
     refused: list[str] = []
@@ -45,16 +42,16 @@ def test_exported_play_notebook_shows_the_board_offline(tmp_path: Path) -> None:
             refused.append(route.request.url)
             route.abort()
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    try:
         page.route("**/*", offline)
         page.goto(html.as_uri())
         pictures = page.locator('.jp-RenderedSVG[data-mime-type="image/svg+xml"] img')
         expect(pictures.first).to_be_visible(timeout=30_000)
         size = pictures.first.evaluate("img => [img.naturalWidth, img.naturalHeight, img.complete]")
         source = pictures.first.get_attribute("src") or ""
-        browser.close()
+    finally:
+        page.close()
     assert size[2] and size[0] > 200 and size[1] > 100, f"the picture did not decode: {size}"
     assert source.startswith("data:image/svg+xml;base64,")
     svg = base64.b64decode(source.split(",", 1)[1]).decode()

@@ -1,5 +1,5 @@
-"""Fixtures of the browser tests: one Chromium (Debian's, driven by Playwright) and one Jupyter
-server for the whole session, shared by every front end; a page per test or per front-end module.
+"""Fixtures of the browser tests: one Jupyter server for the whole session, shared by every front end,
+and a page per test or per front-end module (of the Chromium of ``tests/conftest.py``).
 
 Every page blocks requests that leave 127.0.0.1 (the tests must not need the network) and
 records the console. A failing test leaves a screenshot in ``test-output/``.
@@ -7,7 +7,6 @@ records the console. A failing test leaves a screenshot in ``test-output/``.
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -17,14 +16,11 @@ from typing import Any
 import nbformat
 import pytest
 from hosts import ROOT, Host, Server, jupyter_server
-from playwright.sync_api import Browser, ConsoleMessage, Page, Route, expect, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, Route, expect
 
 pytest.register_assert_rewrite("frontend_checks", "widget_page")
 
 OUTPUT = ROOT / "test-output"
-CHROMIUM = os.environ.get("NAGA_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 LOCAL = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:", "about:", "file:")
 
 expect.set_options(timeout=30_000)
@@ -50,18 +46,6 @@ class Opened:
     page: Page
     console: Console
     state: dict[str, Any] = field(default_factory=dict)  # what earlier tests of the module did
-
-
-# One browser per module: the sync API keeps an asyncio loop running in this thread while it is open,
-# which would break later tests (asyncio.run, other sync_playwright users) if it lived for the session.
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        raise RuntimeError(f"Chromium not found at {CHROMIUM}: install Debian's chromium (see .ci/run)")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,5 @@
-"""Fixtures of the JupyterLite tests: the built site served on 127.0.0.1 and Debian's Chromium.
+"""Fixtures of the JupyterLite tests: the built site served on 127.0.0.1 (the browser is
+``tests/conftest.py``'s Chromium).
 
 The site is ``site/`` (or ``$NAGA_LITE_SITE``), built by ``make lite``. Without it these tests
 are skipped, so ``make test`` stays fast; ``make test-lite`` builds the site first and sets
@@ -42,16 +43,3 @@ def served(site: Path) -> Iterator[object]:
 
     with Served(site) as server:
         yield server
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    from lite_page import CHROMIUM, CHROMIUM_ARGS
-    from playwright.sync_api import sync_playwright
-
-    if not Path(CHROMIUM).exists():
-        raise RuntimeError(f"Chromium not found at {CHROMIUM}: install Debian's chromium (see .ci/run)")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()

@@ -11,26 +11,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from widget_helpers import send
 
 from naga_widget import Match, NagaWidget, RandomBot, play_match
 from naga_widget.rules import STANDARD, TEMPLE_NAMES, IllegalActionError, Invoke
 from naga_widget.widget import LOG_WINDOW, SYNCED, catalog, compact_board  # SYNCED: all but the catalog
 from naga_widget.widget.widget import _esm_source
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def synced(w: NagaWidget) -> dict[str, Any]:
     return {name: getattr(w, name) for name in SYNCED}
-
-
-def send(w: NagaWidget, **intent: Any) -> None:
-    """Send an intent as the view does: with an id and the position it was made at."""
-    send.counter += 1  # type: ignore[attr-defined]
-    w.intent = {"id": send.counter, "step": w.step, "branch": w.match.branch, **intent}  # type: ignore[attr-defined]
-
-
-send.counter = 0  # type: ignore[attr-defined]
 
 
 def teacher(seed: int = 3) -> NagaWidget:
@@ -149,9 +141,9 @@ def test_confrontation_menu_lists_every_invoke_and_target() -> None:
 def test_play_intent_changes_state_and_acks() -> None:
     w = teacher()
     card = w.menu["groups"][0][0]
-    send(w, type="play", action=f"call {card}")
+    sent = send(w, type="play", action=f"call {card}")
     assert w.step == 1 and w.match.actions[0].cards == (card,)
-    assert w.status["ack"] == send.counter and w.status["message"] is None  # type: ignore[attr-defined]
+    assert w.status["ack"] == sent["id"] and w.status["message"] is None
     guide = TEMPLE_NAMES[w.match.state_at(0).to_move]
     assert w.timeline["last"] == 1 and w.timeline["label"] == f"{guide}: call {card}"
 

@@ -1,0 +1,30 @@
+"""The one Chromium of the browser tests (Debian's, driven by Playwright), shared by the front-end
+tests (``tests/e2e``), the JupyterLite tests (``tests/lite``) and the exported-notebook test.
+
+The browser lives for one test module: while it is open, Playwright's sync API keeps an asyncio loop
+running in this thread, which would break later tests (``asyncio.run``, other Playwright users) if
+it lived for the whole session. ``$NAGA_CHROMIUM`` points at another Chromium.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+CHROMIUM = os.environ.get("NAGA_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        raise RuntimeError(f"Chromium not found at {CHROMIUM}: install Debian's chromium (see .ci/run)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
