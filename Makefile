@@ -43,6 +43,7 @@ test-js: $(JS_STAMP)
 bench: $(STAMP) $(JS_STAMP)
 	$(PY) benchmarks/bench_engine.py
 	$(PY) benchmarks/bench_widget.py
+	cd js && npx vitest bench --run
 	$(PY) benchmarks/bench_browser.py
 	$(PY) benchmarks/bench_bots.py $(BENCH_BOTS_ARGS)
 	$(PY) benchmarks/bench_arena.py
