@@ -76,15 +76,27 @@ def test_a_bot_failing_at_its_first_move_in_the_constructor_is_stopped(error: Ba
     seed, seat = bot_first()
     w = NagaWidget(seed=seed, perspective=1 - seat, opponent=Failing(error))  # does not raise
     assert w.step == 0 and w.opponent is None
+    # the opponent is told that it failed and how, in words that hold no hidden fact (not the error's text)
     assert w.status["bot_stopped"] == {"seat": seat, "name": TEMPLE_NAMES[seat],
-                                       "reason": f"{type(error).__name__}: {error}"}
+                                       "reason": f"it raised an exception ({type(error).__name__})"}
     assert w.status["message"]["level"] == "error" and "stopped" in message(w) and type(error).__name__ in message(w)
+    assert f"{type(error).__name__}: {error}" not in message(w)
+    # the bot's own seat is told the error itself
+    own = NagaWidget(seed=seed, perspective=seat)
+    own.set_opponent(Failing(error), seat=seat)
+    assert own.step == 0 and own.opponent is None
+    assert own.status["bot_stopped"] == {"seat": seat, "name": TEMPLE_NAMES[seat],
+                                         "reason": f"{type(error).__name__}: {error}"}
+    assert "stopped" in message(own) and f"{type(error).__name__}: {error}" in message(own)
 
 
 def test_a_recursing_bot_is_stopped() -> None:
     seed, seat = bot_first()
-    w = NagaWidget(seed=seed, perspective=1 - seat, opponent=Recursing())
+    w = NagaWidget(seed=seed, perspective="teacher")
+    w.set_opponent(Recursing(), seat=seat)
     assert w.status["bot_stopped"]["reason"].startswith("RecursionError") and w.step == 0
+    other = NagaWidget(seed=seed, perspective=1 - seat, opponent=Recursing())
+    assert other.status["bot_stopped"]["reason"] == "it raised an exception (RecursionError)" and other.step == 0
 
 
 @pytest.mark.parametrize("error", ERRORS[:4], ids=lambda e: type(e).__name__)

@@ -54,11 +54,13 @@ class View:
     deciding for whoever is to move) or ``"hotseat"`` (the player to move, behind a screen
     between turns). ``bot``: the seat a bot plays, which the view never decides for.
     ``holder``: in hot-seat play, the player who has the device. ``fork_armed``: the next play
-    starts a new branch at the cursor. ``message`` and ``ack``: the answer to the last intent.
+    starts a new branch at the cursor. ``message`` and ``ack``: the answer to the last intent (a
+    message about a seat's secret also has ``seat`` and ``detail``, see :func:`seen_message`).
     ``timeline``: ``"full"`` (go anywhere, fork), ``"review"`` (look at past steps, never fork)
     or ``"off"`` (only the present). ``stopped``: the seat of a bot that failed and was stopped,
-    with the reason, until someone takes the seat over or attaches another bot. ``seed``: the
-    match seed when it was chosen (a seeded game is reproducible, so not secret); else ``None``.
+    with the reason (``reason`` for that seat and the teacher, ``public`` for everyone else), until
+    someone takes the seat over or attaches another bot. ``seed``: the match seed when it was chosen
+    (a seeded game is reproducible, so not secret); else ``None``.
     ``hint``: the last hint asked for in this view (:func:`explained`), shown only at the position
     it was made for. ``bot_decision``: the bot opponent's last explained decision (:func:`explained`).
 
@@ -72,7 +74,7 @@ class View:
     bot: int | None = None
     holder: int | None = None
     fork_armed: bool = False
-    message: dict[str, str] | None = None
+    message: dict[str, Any] | None = None
     ack: int = 0
     timeline: str = "full"
     stopped: dict[str, Any] | None = None
@@ -246,11 +248,45 @@ def event_window(match: Match, viewer: int | str) -> list[dict[str, Any]]:
             for e in match.log(viewer, last=LOG_WINDOW)]
 
 
+def knows_seat(viewer: int | str, screen: dict[str, Any] | None, seat: Any) -> bool:
+    """May this view read what only ``seat`` (a player) knows? The truth and that player may, and
+    nobody behind a hot-seat screen (R6)."""
+    return not screen and (viewer == "truth" or (viewer == seat and seat in (0, 1)))
+
+
+def seen_message(message: dict[str, Any] | None, viewer: int | str,
+                 screen: dict[str, Any] | None) -> dict[str, str] | None:
+    """The answer to the last intent, or a bot's failure, as this view may read it.
+
+    A message about a seat's secret (a bot's failing move quotes its hand) holds two texts:
+    ``detail`` for that ``seat`` and the teacher, ``text`` (holding no hidden fact) for the others.
+    """
+    if message is None:
+        return None
+    text = message["text"]
+    if "detail" in message and knows_seat(viewer, screen, message.get("seat")):
+        text = message["detail"]
+    return {"level": str(message["level"]), "text": str(text)}
+
+
+def seen_stop(stopped: dict[str, Any] | None, viewer: int | str,
+              screen: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The stopped bot's seat and why it was stopped: the error itself for its own seat and the teacher,
+    in words holding no hidden fact for everyone else (``public``)."""
+    if stopped is None:
+        return None
+    seat = stopped["seat"]
+    reason = stopped["reason"] if knows_seat(viewer, screen, seat) else stopped["public"]
+    return {"seat": seat, "name": stopped["name"], "reason": reason}
+
+
 def status_trait(view: View, viewer: int | str, screen: dict[str, Any] | None) -> dict[str, Any]:
     """Who looks, the hot-seat screen, the answer to the last intent, the bot's seat (or the stopped
-    bot's), and the seed when the match is reproducible."""
-    return {"perspective": view.perspective, "viewer": viewer, "screen": screen, "message": view.message,
-            "ack": view.ack, "bot": view.bot, "names": list(TEMPLE_NAMES), "bot_stopped": view.stopped,
+    bot's), and the seed when the match is reproducible. The message and the stopped bot's reason
+    are cut to what the viewer may know (:func:`seen_message`, :func:`seen_stop`)."""
+    return {"perspective": view.perspective, "viewer": viewer, "screen": screen,
+            "message": seen_message(view.message, viewer, screen), "ack": view.ack, "bot": view.bot,
+            "names": list(TEMPLE_NAMES), "bot_stopped": seen_stop(view.stopped, viewer, screen),
             "seed": view.seed}
 
 
@@ -340,10 +376,12 @@ def explained(decision: Decision, player: int, step: int, branch: int, **extra: 
             "highlights": why["highlights"][:EXPLAIN_ITEMS], **extra}
 
 
-def bot_reasons_visible(view: View, state: State, seat: int) -> bool:
-    """May this view see the reasons of the bot playing ``seat``? They depend on the bot's hand and
-    call, so only the teacher, the bot's own seat, or anyone once the game is over (R6, R7)."""
-    return view.perspective in ("teacher", seat) or state.is_over
+def bot_reasons_visible(view: View, seat: int) -> bool:
+    """May this view see the reasons of the bot playing ``seat``? Its candidates name the cards of its
+    hand, and its guesses follow from its hand and the relics it looked at (R6): only the teacher and
+    the bot's own seat, during the game and after it. The end of the game reveals the amulets and
+    nothing more (R7; docs/rules.md, "What a view shows after the game")."""
+    return view.perspective in ("teacher", seat)
 
 
 def explain_trait(match: Match, view: View, actor: int | None, screen: dict[str, Any] | None) -> dict[str, Any]:
@@ -357,7 +395,7 @@ def explain_trait(match: Match, view: View, actor: int | None, screen: dict[str,
     if hint is not None and hint["player"] == actor and (hint["step"], hint["branch"]) == (match.step, match.branch):
         shown["hint"] = hint
     bot = view.bot_decision
-    if bot is not None and bot_reasons_visible(view, match.state, bot["player"]):
+    if bot is not None and bot_reasons_visible(view, bot["player"]):
         shown["bot"] = bot
     return shown
 

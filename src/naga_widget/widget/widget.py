@@ -30,6 +30,7 @@ from .guard import (
     hint_budget,
     integer_field,
     intent_object,
+    public_failure,
     quote,
     short_message,
 )
@@ -117,6 +118,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self._match = match if match is not None else Match(seed=seed)
         self._view = replace(view, seed=self._match.seed if seed is not None or _seeded(self._match) else None)
         self._bot: Bot | None = None
+        self._bot_label = ""
         self.bot_delay = bot_delay
         self._busy = False
         self._bot_pending = False
@@ -225,6 +227,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         if self._view.perspective != self._home:  # the seat was taken over: the view is the player's again
             self._set(perspective=self._home, holder=None)
         self._bot = bot
+        self._bot_label = _bot_name(bot)  # named now: a bot could change its class before it fails
         self._set(bot=seat, stopped=None, message=None)
 
     @property
@@ -500,32 +503,43 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         state = self._match.state
         legal = state.legal_actions()
         reasons = None
+        stage = "raised"  # how far the turn got: the kind of failure its opponent is told of
         try:
             method = getattr(bot, "decide", None)
             if callable(method):
                 decision = method(state.observe(seat), legal.detached())
+                stage = "decision"
                 if not isinstance(decision, Decision):
                     raise TypeError(f"decide returned {type(decision).__name__}, not a Decision")
+                stage = "unreadable"
                 action = canonical_action(decision.action)
+                stage = "explanation"
                 reasons = explained(decision, seat, self._match.step, self._match.branch)
             else:
-                action = canonical_action(bot.act(state.observe(seat), legal.detached()))
+                move = bot.act(state.observe(seat), legal.detached())
+                stage = "unreadable"
+                action = canonical_action(move)
+            stage = "illegal"
             if action not in legal:
                 raise IllegalActionError(f"{quote(str(action))} is not a legal decision now", "R8")
         except Exception as exc:  # noqa: BLE001 - any failure of the bot's code stops it, nothing else
-            self._stop_bot(seat, bot, exc)
+            self._stop_bot(seat, exc, public_failure(stage, exc))
             return
         self._set(bot_decision=reasons)
         self._match.play(action)
 
-    def _stop_bot(self, seat: int, bot: Bot, exc: BaseException) -> None:
+    def _stop_bot(self, seat: int, exc: BaseException, public: str) -> None:
+        """Stop the bot of ``seat``. Its error may quote its move, and so its hand: the error is told to
+        that seat and the teacher; the others read ``public``, which holds no hidden fact (R6)."""
         self._bot = None
         name = TEMPLE_NAMES[seat]
         reason = short_message(f"{type(exc).__name__}: {exc}", 200)
-        text = (f"{name}'s bot ({_bot_name(bot)}) failed and was stopped ({reason}). The game stays as it "
-                f"was: take over {name}'s seat, or attach another bot (widget.opponent = GreedyBot()).")
-        self._set(bot=None, stopped={"seat": seat, "name": name, "reason": reason},
-                  message={"level": "error", "text": text})
+        bot = f"{name}'s bot ({self._bot_label})"
+        after = (f"The game stays as it was: take over {name}'s seat, or attach another bot "
+                 f"(widget.opponent = GreedyBot()).")
+        self._set(bot=None, stopped={"seat": seat, "name": name, "reason": reason, "public": public},
+                  message={"level": "error", "text": f"{bot} failed and was stopped: {public}. {after}",
+                           "seat": seat, "detail": f"{bot} failed and was stopped ({reason}). {after}"})
         self._refresh()
 
     # -- static fallback -------------------------------------------------------------------------
