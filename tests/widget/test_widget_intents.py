@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -202,3 +203,88 @@ def test_any_intent_object_is_answered_without_an_exception(kind: str, fields: d
     msg = w.status["message"]
     assert msg is None or (msg["level"] == "error" and len(msg["text"]) <= MESSAGE_CHARS + 1)
     assert w.timeline["step"] == w.step and set(w.status) >= {"ack", "message"}
+
+
+# -- every refused action cites its rule ---------------------------------------------------------------------
+RULE_CITED = re.compile(r"\((R\d+(?:\.\d+)*|E\d\d)\)$")
+
+
+def refused_with_rule(w: NagaWidget, before: str) -> str:
+    """The rule id the message of a refused play cites at its end (the state as it was before)."""
+    text = message(w)
+    cited = RULE_CITED.search(text)
+    assert w.status["message"]["level"] == "error" and cited, f"no rule id in {text!r}"
+    assert len(text) <= MESSAGE_CHARS + 1 and unchanged(w) == before
+    return cited.group(1)
+
+
+@pytest.mark.parametrize("action, rule", [
+    (None, "R8"), (42, "R8"), (2.5, "R8"), (True, "R8"), ([1, 2], "R8"), ("x" * 401, "R8"),
+    ({"type": "call", "cards": ["01a"] * 200}, "R8"), ({"a": [[[[[[]]]]]]}, "R8"), ("fly away", "R8"),
+    ("call 99z", "R4.1"), ("x" * 399, "R8"), ({"type": "fly"}, "R8"),
+])
+def test_a_refused_action_cites_its_rule_as_the_engine_does(action: Any, rule: str) -> None:
+    w = teacher()
+    before = unchanged(w)
+    from_browser(w, {"id": 1, "type": "play", "action": action})
+    assert refused_with_rule(w, before) == rule
+
+
+def test_a_play_intent_without_an_action_cites_r8() -> None:
+    w = teacher()
+    before = unchanged(w)
+    from_browser(w, {"id": 1, "type": "play"})
+    assert refused_with_rule(w, before) == "R8" and "needs an 'action'" in message(w)
+
+
+def test_a_play_that_is_not_this_views_to_make_cites_its_rule() -> None:
+    match = Match(seed=3)
+    mover = match.state.to_move
+    for perspective, rule in [(1 - mover, "R8"), ("spectator", "R8"), ("hotseat", "R6")]:
+        w = NagaWidget(match, perspective=perspective)
+        before = unchanged(w)
+        from_browser(w, {"id": 1, "type": "play", "action": "pass"})
+        assert refused_with_rule(w, before) == rule
+    w = teacher()
+    w.play(w.state.legal_actions().sample(random.Random(1)))
+    w.goto(0)
+    before = unchanged(w)
+    from_browser(w, {"id": 2, "type": "play", "action": str(next(iter(w.state.legal_actions())))})
+    assert refused_with_rule(w, before) == "R8"  # a past step, no fork armed
+    over = Match(seed=3)
+    while not over.state.is_over:
+        over.play(over.legal_actions().sample(random.Random(over.step)))
+    w = NagaWidget(over, perspective="teacher")
+    before = unchanged(w)
+    from_browser(w, {"id": 3, "type": "play", "action": "pass"})
+    assert refused_with_rule(w, before) == "R7"
+
+
+def test_a_refusal_quoting_a_long_action_keeps_its_rule_id() -> None:
+    w = teacher()
+    before = unchanged(w)
+    action = "call " + " ".join(["01a"] * 98)  # under 400 characters; the engine's answer quotes it, longer
+    with pytest.raises(ValueError) as refused:
+        w.match.play(action)
+    assert len(str(refused.value)) > MESSAGE_CHARS and str(refused.value).endswith("(R4.1)")
+    from_browser(w, {"id": 1, "type": "play", "action": action})
+    assert refused_with_rule(w, before) == "R4.1" and "…" in message(w)
+
+
+action_values = (json_values | st.text(min_size=380, max_size=420) | st.integers() | st.none() | st.booleans()
+                 | st.floats() | st.lists(st.text(max_size=5), max_size=120).map(lambda cards: {"type": "call",
+                                                                                                  "cards": cards}))
+
+
+@FUZZ
+@given(action=action_values)
+def test_any_json_value_as_an_action_is_played_or_refused_with_a_rule(action: Any) -> None:
+    """Actions of every JSON type (null, booleans, numbers, texts, lists, objects) sent in a play intent:
+    a legal play, or a refusal whose message ends with the rule id, the state as it was."""
+    w = NagaWidget(Match(seed=11), perspective="teacher")
+    before = unchanged(w)
+    from_browser(w, {"id": 1, "type": "play", "action": action})
+    if w.status["message"] is None:
+        assert w.step == 1
+    else:
+        refused_with_rule(w, before)

@@ -17,7 +17,7 @@ import json
 from dataclasses import fields
 from typing import Any
 
-from ..rules import Action, AnyAction, Call, Give, Invoke, Pass, Place
+from ..rules import Action, ActionFormatError, AnyAction, Call, Give, IllegalActionError, Invoke, Pass, Place
 
 QUOTE_CHARS = 80  # at most this much of a value sent by the view is quoted back in a message
 MESSAGE_CHARS = 400  # no message is longer than this
@@ -69,6 +69,22 @@ def quote(value: Any, limit: int = QUOTE_CHARS) -> str:
 def short_message(text: str, limit: int = MESSAGE_CHARS) -> str:
     """A message cut to ``limit`` characters (the engine's errors quote the action they refuse)."""
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+def refusal_text(exc: BaseException, limit: int = MESSAGE_CHARS) -> str:
+    """The message of a refused intent, cut to ``limit`` characters; a refused action keeps the rule id
+    it cites (the end of an engine error's text) however long the action it quotes.
+
+    >>> text = refusal_text(ActionFormatError("cannot read " + "x" * 900))
+    >>> len(text) <= MESSAGE_CHARS + 1, text[-6:]
+    (True, '… (R8)')
+    """
+    text = str(exc)
+    rule = exc.rule if isinstance(exc, IllegalActionError) else ""
+    if len(text) <= limit or not rule or not text.endswith(f" ({rule})"):
+        return short_message(text, limit)
+    tail = f" ({rule})"
+    return short_message(text[:-len(tail)], limit - len(tail) - 1) + tail
 
 
 def intent_object(intent: Any) -> dict[str, Any]:
@@ -125,9 +141,16 @@ def hint_budget(intent: dict[str, Any]) -> int:
 
 
 def action_field(intent: dict[str, Any]) -> str | dict[str, Any]:
-    """The ``action`` of a play intent, refused unread when it is of the wrong kind or too long."""
+    """The ``action`` of a play intent, refused unread when it is of the wrong kind or too long. Each
+    refusal is an :class:`~naga_widget.rules.ActionFormatError`, citing R8 as the engine's do.
+
+    >>> action_field({"type": "play", "action": None})
+    Traceback (most recent call last):
+    ...
+    naga_widget.rules.errors.ActionFormatError: an action is a text like 'pass' or its JSON object, not None (R8)
+    """
     if "action" not in intent:
-        raise ValueError("a play intent needs an 'action'")
+        raise ActionFormatError("a play intent needs an 'action'")
     action = intent["action"]
     if isinstance(action, str):
         size = len(action)
@@ -135,12 +158,12 @@ def action_field(intent: dict[str, Any]) -> str | dict[str, Any]:
         try:
             size = len(json.dumps(action, default=str))
         except (RecursionError, ValueError, TypeError):
-            raise ValueError("an action's JSON object cannot be nested this deeply") from None
+            raise ActionFormatError("an action's JSON object cannot be nested this deeply") from None
     else:
-        raise ValueError(f"an action is a text like 'pass' or its JSON object, not {quote(action)}")
+        raise ActionFormatError(f"an action is a text like 'pass' or its JSON object, not {quote(action)}")
     if size > ACTION_CHARS:
-        raise ValueError(f"an action of {size:,} characters is far too long (at most {ACTION_CHARS}): "
-                         f"{quote(action)}")
+        raise ActionFormatError(f"an action of {size:,} characters is far too long (at most {ACTION_CHARS}): "
+                                f"{quote(action)}")
     return action
 
 

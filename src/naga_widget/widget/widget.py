@@ -32,6 +32,7 @@ from .guard import (
     intent_object,
     public_failure,
     quote,
+    refusal_text,
     short_message,
 )
 from .projection import (
@@ -169,7 +170,8 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         With ``timeline="review"`` or ``"off"`` only at the end of the line (no fork).
         """
         if self._view.timeline != "full" and not self._match.at_end:
-            raise ValueError(f"timeline={self._view.timeline!r}: play only at the end of the line, not at a past step")
+            raise IllegalActionError(f"timeline={self._view.timeline!r}: play only at the end of the line, not at a "
+                                     f"past step", "R8")
         self._play(action)
         self._schedule_bot()
 
@@ -307,7 +309,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
             self._handle(intent)
             self._set(message=None)
         except (ValueError, IndexError, KeyError, TypeError) as exc:
-            self._set(message={"level": "error", "text": short_message(str(exc))})
+            self._set(message={"level": "error", "text": refusal_text(exc)})
         finally:
             self._busy = False
             ack = intent.get("id") if isinstance(intent, dict) else None
@@ -342,10 +344,12 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
             if state.is_over:
                 raise IllegalActionError("the game is over", "R7")
             if screen_of(self._view, state):
-                raise ValueError(f"pass the device to {TEMPLE_NAMES[state.to_move]} first")
+                raise IllegalActionError(f"pass the device to {TEMPLE_NAMES[state.to_move]} first: the board "
+                                         f"is hidden until {TEMPLE_NAMES[state.to_move]} has it", "R6")
             raise IllegalActionError(f"it is {TEMPLE_NAMES[state.to_move]}'s decision, not this view's", "R8")
         if not (self._match.at_end or self._view.fork_armed):
-            raise ValueError("this is a past step: go to the end of the line, or fork from here to play")
+            raise IllegalActionError("this is a past step: the decision now is at the end of the line; go there, "
+                                     "or fork from here to play", "R8")
         self._play(action)
 
     def _moved(self) -> None:
