@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from naga_widget import Match, RandomBot, ReplayError, play_match
 from naga_widget.match import _checksum
+from naga_widget.rules import ChanceError
 
 LOADED, REJECTED = "loaded", "rejected cleanly"
 FUZZ = settings(max_examples=60, deadline=3000, derandomize=True, database=None,
@@ -255,3 +256,106 @@ def test_the_saves_load_and_some_edits_are_consistent_games() -> None:
             if path[0] == "current":
                 loaded += try_doc(replaced(doc, path, plausible(doc, path, 3)), restamp=True) == LOADED
     assert loaded > 0
+
+
+# -- version-1 downgrades of saves that used forced chance ----------------------------------------------------
+def downgraded(doc: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` written again as version 1: no ``reproducible``, ``forced_pending`` or ``forced`` marks,
+    the checksum recomputed (a forgery anyone can make)."""
+    old = copy.deepcopy(doc)
+    old["version"] = 1
+    del old["reproducible"], old["forced_pending"]
+    for record in [old["setup"], *old["steps"]]:
+        record.pop("forced", None)
+    old["checksum"] = _checksum(old)
+    return old
+
+
+def first_departure(match: Match) -> str | None:
+    """Where the main line of ``match`` first draws other chance than its seed does ("setup" or "step
+    record k"), found by playing its actions again in a match of the same seed with nothing forced."""
+    plain = Match(seed=match.seed)
+    if plain.node_of(0).outcomes != match.node_of(0).outcomes:
+        return "setup"
+    for k, action in enumerate(match.actions, 1):
+        plain.play(action)  # legal: the chance before it was the same, so the position is
+        if plain.node.outcomes != match.node_of(k).outcomes:
+            return f"step record {k}"
+    return None
+
+
+def play_on(m: Match, rng: random.Random) -> None:
+    """One random step; forced chance this step cannot use (a face its stick does not have) is dropped."""
+    action = m.legal_actions().sample(rng)
+    try:
+        m.play(action)
+    except ChanceError:
+        m.clear_forced()
+        m.play(action)
+
+
+@st.composite
+def forced_matches(draw: st.DrawFn) -> Match:
+    """A match of one line whose chance was partly chosen: rooms, cards or throws, at the setup or later."""
+    seed = draw(st.integers(0, 10_000))
+    forced = {"room": [draw(st.sampled_from([f"R{n:02d}" for n in range(1, 18)]))]} if draw(st.booleans()) else {}
+    m = Match(seed=seed, forced=forced)
+    rng = random.Random(draw(st.integers(0, 1000)))
+    for _ in range(draw(st.integers(0, 3))):
+        for _ in range(draw(st.integers(0, 12))):
+            if m.state.is_over:
+                break
+            play_on(m, rng)
+        if m.state.is_over:
+            break
+        kind = draw(st.sampled_from(["throw", "card", "room"]))
+        if kind == "throw":
+            m.force(throw=draw(st.lists(st.sampled_from(["1", "2", "N"]), min_size=1, max_size=12)))
+        elif kind == "card" and m.state.deck:
+            m.force(card=draw(st.permutations(sorted(set(m.state.deck))))[:draw(st.integers(1, 3))])
+        elif kind == "room" and m.state.rooms:
+            m.force(room=[draw(st.sampled_from(sorted(m.state.rooms)))])
+    for _ in range(draw(st.integers(1, 12))):
+        if m.state.is_over:
+            break
+        play_on(m, rng)
+    return m
+
+
+@FUZZ
+@given(forced_matches())
+def test_a_version_1_downgrade_replays_its_seed_or_names_the_first_step_that_does_not(match: Match) -> None:
+    """Docs/saves.md: a file cannot hide that outcomes were chosen. Written again as version 1, a save
+    with forced chance loads only where that chance is what the seed draws anyway; else the
+    ReplayError names the first step whose chance departs from the seed."""
+    text = json.dumps(downgraded(json.loads(match.dumps())))
+    departs = first_departure(match)
+    try:
+        loaded = Match.loads(text)
+    except ReplayError as exc:
+        assert departs is not None and (str(exc).startswith(f"{departs}:") or str(exc).startswith(f"{departs} (")), \
+            f"{exc} (expected it at {departs})"
+        assert "do not follow the seed" in str(exc)
+    else:
+        assert departs is None, f"a version-1 file hid chosen chance at {departs}"
+        assert loaded.state == match.state
+
+
+def test_the_downgrades_reach_both_answers() -> None:
+    """The strategy meets downgrades that load (forced chance equal to the seed's) and ones refused."""
+    refused = loaded = 0
+    for seed in range(12):
+        m = Match(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(seed % 5):
+            m.play(m.legal_actions().sample(rng))
+        if seed % 3:
+            m.force(throw=["N"] * 12, room=[sorted(m.state.rooms)[0]])
+        for _ in range(10):
+            play_on(m, rng)
+        try:
+            Match.loads(json.dumps(downgraded(json.loads(m.dumps()))))
+            loaded += 1
+        except ReplayError:
+            refused += 1
+    assert refused >= 4 and loaded >= 4

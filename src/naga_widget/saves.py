@@ -3,8 +3,9 @@
 Reading checks, in this order: the nesting depth of the text (before ``json.loads``), plain
 JSON data, format and version, the checksum, every field's type; then each step is replayed
 from its recorded chance outcomes and checked against its digest and, unless it was forced,
-against the seed. :class:`~naga_widget.match.Match` calls these functions; nothing here
-knows the match's tree beyond the step records it is given.
+against the seed (a file of version 1 marks nothing forced: all of its chance must follow the
+seed). :class:`~naga_widget.match.Match` calls these functions; nothing here knows the match's
+tree beyond the step records it is given.
 
 >>> nesting_depth('{"a": [1, "]]]]", {"b": []}]}')  # the brackets of the string do not count
 4
@@ -327,8 +328,13 @@ def _follow_seed(key: str, outcomes: list[tuple[str, Any]],
 
 
 def _replay(where: str, key: str, outcomes: list[tuple[str, Any]], seeded: bool, digest: str,
-            run: Callable[[Chance], tuple[State, list[Event]]]) -> tuple[State, list[Event]]:
-    """Run one step: along the seed when ``seeded`` (it must then draw ``outcomes``), else from ``outcomes``."""
+            run: Callable[[Chance], tuple[State, list[Event]]], version: int = VERSION) -> tuple[State, list[Event]]:
+    """Run one step: along the seed when ``seeded`` (it must then draw ``outcomes``), else from ``outcomes``.
+
+    A file of version 1 has no ``forced`` marks: every one of its steps is ``seeded``, and the first
+    whose outcomes the seed does not draw is refused (else a version-2 file with chosen chance,
+    written again as version 1, would hide that chance was chosen).
+    """
     found = _follow_seed(key, outcomes, run) if seeded else None
     if found is not None:
         _verify(None, found[0], digest, where)
@@ -341,6 +347,9 @@ def _replay(where: str, key: str, outcomes: list[tuple[str, Any]], seeded: bool,
     _verify(chance, state, digest, where)
     if seeded:
         subject = "it" if where == "setup" else "the step"
+        if version < 2:
+            raise ReplayError(f"{where}: its chance outcomes do not follow the seed, and a file of version "
+                              f"{version} cannot mark chance as forced (chosen outcomes need version {VERSION})")
         raise ReplayError(f"{where}: its chance outcomes do not follow the seed, and {subject} is not marked forced")
     return state, events
 
@@ -349,17 +358,16 @@ def replay_setup(saved: _Saved) -> Replayed:
     """The setup step of a saved match, replayed from its recorded chance outcomes and checked."""
     outcomes = outcomes_from_json(saved.setup["outcomes"], "setup")
     key = root_key(saved.ruleset, saved.seed)
-    forced = saved.setup.get("forced", False)
-    seeded = saved.version >= 2 and not forced
-    state, events = _replay("setup", key, outcomes, seeded, saved.setup["digest"],
-                            lambda c: new_game(saved.ruleset, c))
+    forced = saved.setup.get("forced", False)  # never in a file of version 1: its setup follows the seed
+    state, events = _replay("setup", key, outcomes, not forced, saved.setup["digest"],
+                            lambda c: new_game(saved.ruleset, c), saved.version)
     return Replayed(None, outcomes, events, state, key, forced)
 
 
 def replay_step(i: int, raw: dict[str, Any], version: int, parent_state: State, parent_key: str,
                 played: list[AnyAction | None]) -> Replayed:
     """Step record ``i`` replayed after ``parent_state`` (whose children so far played ``played``),
-    checked against its digest and, unless its chance was forced (or the file is of version 1),
+    checked against its digest and, unless its chance was forced (a mark only version 2 writes),
     against the seed."""
     where = f"step record {i}"
     try:
@@ -369,9 +377,8 @@ def replay_step(i: int, raw: dict[str, Any], version: int, parent_state: State, 
     outcomes = outcomes_from_json(raw["outcomes"], where)
     forced = raw.get("forced", False)
     key = step_key(parent_key, action, played.count(action))
-    seeded = version >= 2 and not forced
-    state, events = _replay(f"{where} ({action})", key, outcomes, seeded, raw["digest"],
-                            lambda c: parent_state.transition(action, c))
+    state, events = _replay(f"{where} ({action})", key, outcomes, not forced, raw["digest"],
+                            lambda c: parent_state.transition(action, c), version)
     return Replayed(action, outcomes, events, state, key, forced)
 
 

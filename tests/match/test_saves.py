@@ -476,6 +476,48 @@ def test_a_version_1_file_still_loads() -> None:
     assert "unknown field" in _load_error(doc)
 
 
+def as_version_1(doc: dict[str, Any]) -> dict[str, Any]:
+    """A saved match written again as version 1: the fields and marks of version 2 taken out, the
+    checksum recomputed (what anyone can do to a file)."""
+    old = copy.deepcopy(doc)
+    old["version"] = 1
+    del old["reproducible"], old["forced_pending"]
+    for record in [old["setup"], *old["steps"]]:
+        record.pop("forced", None)
+    old["checksum"] = _checksum(old)
+    return old
+
+
+def test_a_version_1_file_cannot_hide_forced_throws() -> None:
+    m = Match(seed=SEED)
+    to_second_call(m)
+    m.force(throw=["N"] * 40)
+    rng = random.Random(2)
+    for _ in range(6):
+        m.play(m.legal_actions().sample(rng))
+    doc = _doc(m)
+    first = next(i for i, record in enumerate(doc["steps"], 1) if record.get("forced"))
+    with pytest.raises(ReplayError) as refused:  # the forgery: chosen throws, as an ordinary old file
+        Match.loads(json.dumps(as_version_1(doc)))
+    message = str(refused.value)
+    assert message.startswith(f"step record {first} ") and "do not follow the seed" in message
+    assert "version 1" in message
+    assert Match.loads(m.dumps()).state == m.state  # as version 2, with its marks, it is a legal game
+
+
+def test_a_version_1_file_cannot_hide_a_forced_setup() -> None:
+    m = Match(seed=SEED, forced={"room": ["R17"]})
+    m.play(m.legal_actions().sample(random.Random(1)))
+    message = _load_error(as_version_1(_doc(m)))
+    assert message.startswith("setup: ") and "do not follow the seed" in message
+
+
+def test_a_version_1_file_of_chance_drawn_from_its_seed_still_loads() -> None:
+    m = build(30)
+    loaded = Match.loads(json.dumps(as_version_1(_doc(m))))
+    assert loaded.state == m.state and loaded.reproducible
+
+
 # -- a deep value in a save ----------------------------------------------------------------------
 def test_a_forged_deep_value_is_refused_when_loaded_from_text() -> None:
     """Deep, yet within the nesting limit of a saved text (saves.NESTING_LIMIT): the step record's check
