@@ -241,11 +241,13 @@ NOTEBOOK_DATA = ("games",)  # folders of notebooks/ that notebooks read by a rel
 
 def copy_notebooks(files: Path) -> list[str]:
     """Copy every notebook with its kernel set to Pyodide's (``python``), the folders of
-    ``NOTEBOOK_DATA`` they read (the saved games of 04), and the rules beside them."""
+    ``NOTEBOOK_DATA`` they read (the saved games of 04), and the rules beside them. A lesson with
+    exercises goes in its student version (``notebooks/student/``, without the solutions)."""
     files.mkdir(parents=True)
     names = []
     for source in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        notebook = json.loads(source.read_text())
+        student = ROOT / "notebooks" / "student" / source.name
+        notebook = json.loads((student if student.is_file() else source).read_text())
         notebook.setdefault("metadata", {})["kernelspec"] = dict(PYODIDE_KERNELSPEC)
         notebook["metadata"].setdefault("language_info", {"name": "python"})
         (files / source.name).write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n")

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 REPO_URL = "https://github.com/naga-widget/naga-widget"
 RUNTIME = ["anywidget", "ipywidgets", "traitlets"]
-EXTRAS = {"arena": ["cloudpickle", "matplotlib", "tqdm"], "dask": ["dask"],
+EXTRAS = {"arena": ["cloudpickle", "matplotlib", "tqdm"], "course": ["otter-grader"], "dask": ["dask"],
           "envs": ["gymnasium", "numpy", "open-spiel", "pettingzoo"]}
 # Paths in the sdist, below its top folder naga_widget-<version>/.
 SDIST_FILES = ["LICENSE", "README.md", "Makefile", "pyproject.toml", "PKG-INFO", "constraints/dev.txt",

@@ -21,6 +21,7 @@ import importlib.util
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 LESSON_DATA = ("games",)  # folders next to the lessons that they read by a relative path
 DATA_SUFFIXES = (".json",)
@@ -111,3 +112,23 @@ def have(module: str, extra: str, what: str) -> bool:
         print(f"Skipping {what}: it needs {module}, which is not installed here "
               f"(pip install \"naga-widget[{extra}]\" brings it). The rest of the lesson works without it.")
     return found
+
+
+class NoChecks:
+    """What a lesson's ``grader`` is where otter-grader is missing: each check says so, nothing fails."""
+
+    def check(self, question: str) -> None:
+        print(f"(no check of {question!r} here: the checks need otter-grader)")
+
+    def check_all(self) -> None:
+        self.check("every exercise")
+
+
+def checks(notebook: str) -> Any:
+    """Otter-Grader's checks for the exercises of ``notebook`` (``grader.check("q1")``), or a stand-in
+    that says in one line how to get them where otter-grader (the extra ``course``) is missing."""
+    if not have("otter", "course", "the checks of the exercises"):
+        return NoChecks()
+    import otter
+
+    return otter.Notebook(notebook)

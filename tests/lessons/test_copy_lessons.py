@@ -83,3 +83,34 @@ def test_a_missing_extra_is_one_friendly_line(capsys: pytest.CaptureFixture[str]
     assert have("no_such_module_here", "arena", "the plots") is False
     line = capsys.readouterr().out
     assert line.count("\n") == 1 and 'pip install "naga-widget[arena]"' in line and "no_such_module_here" in line
+
+
+def test_students_get_the_versions_without_solutions_and_teachers_the_others(tmp_path: Path) -> None:
+    student = copy_lessons(tmp_path / "student")
+    teacher = copy_lessons(tmp_path / "teacher", teacher=True)
+    assert sorted(student.copied) == sorted(teacher.copied)
+    exercises = [p.name for p in (NOTEBOOKS / "student").glob("*.ipynb")]
+    assert "03_game_ai_class.ipynb" in exercises
+    for name in exercises:
+        assert (tmp_path / "student" / name).read_bytes() == (NOTEBOOKS / "student" / name).read_bytes()
+        assert (tmp_path / "teacher" / name).read_bytes() == (NOTEBOOKS / name).read_bytes()
+        assert "# BEGIN SOLUTION" not in (tmp_path / "student" / name).read_text(encoding="utf-8")
+        assert "# BEGIN SOLUTION" in (tmp_path / "teacher" / name).read_text(encoding="utf-8")
+    done = cli("class", "--teacher", cwd=tmp_path)
+    assert done.returncode == 0
+    name = "03_game_ai_class.ipynb"
+    assert (tmp_path / "class" / name).read_bytes() == (NOTEBOOKS / name).read_bytes()
+
+
+def test_without_otter_the_checks_say_so_and_fail_nothing(monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from naga_widget.course import NoChecks, checks
+
+    assert type(checks(str(NOTEBOOKS / "student/03_game_ai_class.ipynb"))).__name__ == "Notebook"
+    monkeypatch.setitem(sys.modules, "otter", None)
+    grader = checks("03_game_ai_class.ipynb")
+    assert isinstance(grader, NoChecks)
+    grader.check("safe_bot")
+    said = capsys.readouterr().out.splitlines()
+    assert 'pip install "naga-widget[course]"' in said[0] and "otter" in said[0]
+    assert said[1] == "(no check of 'safe_bot' here: the checks need otter-grader)"
