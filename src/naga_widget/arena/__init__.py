@@ -22,10 +22,10 @@ which holds its observations and legal actions and nothing else of the game; wit
 from __future__ import annotations
 
 from .lineup import BotFactory, derive_seed
-from .referee import FORFEIT, GameRecord
+from .referee import FAILURES, FORFEIT, GameRecord, public_reason
 from .result import ArenaResult
 from .run import tournament
 from .stats import Rating, fit_elo, ratings, wilson
 
-__all__ = ["FORFEIT", "ArenaResult", "BotFactory", "GameRecord", "Rating", "derive_seed", "fit_elo", "ratings",
-           "tournament", "wilson"]
+__all__ = ["FAILURES", "FORFEIT", "ArenaResult", "BotFactory", "GameRecord", "Rating", "derive_seed", "fit_elo",
+           "public_reason", "ratings", "tournament", "wilson"]

@@ -8,7 +8,9 @@ A bot that raises, returns something that is not an action, plays an illegal act
 process ends, or that takes longer than the job's ``move_timeout`` over one decision (only a
 bot in its own process can be stopped: its process is killed) **forfeits** the game: it is
 recorded as a loss of that bot, with the reason ``"forfeit"``, the error (which bot, which game,
-what happened) and the match as far as it got. The tournament goes on.
+what happened) and the match as far as it got. The tournament goes on. The error may quote the
+bot's move, and so its cards: it is for the organiser; :func:`public_reason` says the same in words
+that hold no hidden fact, for everyone else.
 """
 
 from __future__ import annotations
@@ -24,6 +26,16 @@ from .lineup import Job
 from .seat import BotError, ChildSeats, Seat, Seats
 
 FORFEIT = "forfeit"
+# How a bot failed, in words that hold no hidden fact: what players other than the bot's author may read
+FAILURES = {
+    "unmade": "it could not be made",
+    "raised": "it raised an exception",
+    "unreadable": "its move cannot be read as an action (R8)",
+    "illegal": "its move is not a legal decision (R8)",
+    "timeout": "it took longer than the time allowed for a move",
+    "crashed": "its process ended",
+    "protocol": "its process sent an answer that is not part of the protocol",
+}
 
 
 @dataclass(frozen=True)
@@ -45,6 +57,8 @@ class GameRecord:
     steps: int
     history: tuple[tuple[int, int], ...]  # the scores (gold, silver) at the end of each round played
     saved: str = field(repr=False)
+    # the organiser's account of a forfeit: which game, which bot, what happened, quoting the bot's move
+    # and error (which may name its cards); others read :meth:`public_error`
     error: str | None = None
     details: str = field(default="", repr=False)  # the bot's traceback, if it failed
     # each seat's decisions asked, and the wall-clock seconds until each answer came back (in total
@@ -52,6 +66,7 @@ class GameRecord:
     decisions: tuple[int, int] = (0, 0)
     think: tuple[float, float] = field(default=(0.0, 0.0), compare=False)
     slowest: tuple[float, float] = field(default=(0.0, 0.0), compare=False)
+    failure: str | None = None  # how the forfeiting bot failed: a key of FAILURES
 
     @property
     def players(self) -> tuple[str, str]:
@@ -65,6 +80,10 @@ class GameRecord:
     def forfeited(self) -> str | None:
         """The bot that forfeited this game, if one did."""
         return self.loser if self.reason == FORFEIT else None
+
+    def public_error(self) -> str | None:
+        """Why this game was forfeited, for anyone: see :func:`public_reason`."""
+        return public_reason(self)
 
     def to_json(self, *, saved: bool = False, timing: bool = False) -> dict[str, Any]:
         """The record as plain data; without ``timing`` it depends on the seeds alone."""
@@ -83,14 +102,14 @@ def play_game(job: Job, seats: Seats) -> GameRecord:
     """Play ``job`` with bots seated by ``seats``; a failing bot forfeits (see the module doc)."""
     match = Match(seed=job.seed)
     history: list[tuple[int, int]] = []
-    failure: tuple[int, str, str] | None = None
+    failure: tuple[int, str, str, str] | None = None
     taken: list[Seat] = []
     for p, ref in enumerate(job.players):
         seat = seats.seat(ref)
         try:
             seat.start(ref, job.bot_seeds[p])
         except BotError as exc:
-            failure = (p, str(exc), exc.details)
+            failure = (p, str(exc), exc.details, exc.kind)
             break
         taken.append(seat)
     steps = 0
@@ -105,14 +124,14 @@ def play_game(job: Job, seats: Seats) -> GameRecord:
         try:
             action = taken[p].act(observation, legal, timeout=job.move_timeout)
         except BotError as exc:
-            failure = (p, f"{exc} at step {steps + 1}", exc.details)
+            failure = (p, f"{exc} at step {steps + 1}", exc.details, exc.kind)
             break
         finally:
             clock.add(p, time.perf_counter() - started)
         try:
             match.play(action)
         except IllegalActionError as exc:
-            failure = (p, f"played {action!r} at step {steps + 1}, which is not legal: {exc}", "")
+            failure = (p, f"played {action!r} at step {steps + 1}, which is not legal: {exc}", "", "illegal")
             break
         steps += 1
         after = match.state
@@ -136,15 +155,15 @@ class Clock:
 
 
 def _record(job: Job, match: Match, steps: int, history: list[tuple[int, int]],
-            failure: tuple[int, str, str] | None, clock: Clock) -> GameRecord:
+            failure: tuple[int, str, str, str] | None, clock: Clock) -> GameRecord:
     state = match.state
     names = tuple(ref.name for ref in job.players)
     if failure is None:
         assert state.outcome is not None
         winner_seat, reason, scores = state.outcome.winner, str(state.outcome.reason), state.outcome.scores
-        error, details = None, ""
+        error, details, kind = None, "", None
     else:
-        p, what, details = failure
+        p, what, details, kind = failure
         winner_seat, reason, scores = 1 - p, FORFEIT, (state.score(0), state.score(1))
         error = f"{job.title}: bot {names[p]!r} ({TEMPLE_NAMES[p]}) {what}"
     return GameRecord(
@@ -152,7 +171,30 @@ def _record(job: Job, match: Match, steps: int, history: list[tuple[int, int]],
         bot_seeds=job.bot_seeds, winner=names[winner_seat], winner_seat=winner_seat, reason=reason,
         scores=(int(scores[0]), int(scores[1])), rounds=state.round, steps=steps, history=tuple(history),
         saved=match.dumps(), error=error, details=details, decisions=(clock.decisions[0], clock.decisions[1]),
-        think=(clock.think[0], clock.think[1]), slowest=(clock.slowest[0], clock.slowest[1]))
+        think=(clock.think[0], clock.think[1]), slowest=(clock.slowest[0], clock.slowest[1]), failure=kind)
+
+
+def public_reason(record: GameRecord) -> str | None:
+    """Why ``record``'s game was forfeited, in words that hold no hidden fact (``None`` if it was not):
+    the game, the bot and its seat, the step, and the kind of failure (:data:`FAILURES`). Never the
+    bot's move, its error's text or its traceback, which may quote its hand (R6): show this, not
+    ``record.error``, to players other than the bot's author.
+
+    >>> from naga_widget.bots import RandomBot
+    >>> from naga_widget.arena import tournament
+    >>> class Cheat:
+    ...     def act(self, observation, legal):
+    ...         return "call " + " ".join(observation["players"][observation["viewer"]]["hand"] * 2)
+    >>> game = tournament({"cheat": Cheat, "fair": RandomBot}, games=1, seed=2, workers=0, progress=False).games[0]
+    >>> public_reason(game)
+    "game 0: bot 'cheat' (gold) forfeited at step 2: its move is not a legal decision (R8)"
+    """
+    if record.reason != FORFEIT:
+        return None
+    loser = 1 - record.winner_seat
+    what = FAILURES.get(record.failure or "", "it failed")
+    return (f"game {record.id}: bot {record.players[loser]!r} ({TEMPLE_NAMES[loser]}) forfeited at step "
+            f"{record.steps + 1}: {what}")
 
 
 # -- in a worker process (a process pool's or a Dask worker) ------------------------------------

@@ -63,8 +63,15 @@ class ArenaResult:
 
     @property
     def errors(self) -> list[str]:
-        """One line per forfeited game: which game, which bot, what went wrong."""
+        """One line per forfeited game: which game, which bot, what went wrong. For the organiser: a
+        line may quote the bot's move, and so its cards; :attr:`public_errors` is for everyone."""
         return [g.error for g in self.games if g.error]
+
+    @property
+    def public_errors(self) -> list[str]:
+        """One line per forfeited game, in words that hold no hidden fact (``referee.public_reason``):
+        what the table, its text and its HTML show."""
+        return [text for g in self.games if (text := g.public_error()) is not None]
 
     def to_rows(self) -> list[dict[str, Any]]:
         """One row per bot, as plain data (e.g. for ``pandas.DataFrame``)."""
@@ -196,18 +203,20 @@ class ArenaResult:
     def __str__(self) -> str:
         head, body, pair_head, pairs = self._tables()
         lines = [self._title(), "", *_text_table(head, body), "", *_text_table(pair_head, pairs)]
-        if self.errors:
-            lines += ["", f"{len(self.errors)} game(s) forfeited (a forfeit is a loss):"]
-            lines += [f"  {e}" for e in self.errors]
+        if self.public_errors:
+            lines += ["", f"{len(self.public_errors)} game(s) forfeited (a forfeit is a loss; the errors "
+                          f"themselves: result.errors):"]
+            lines += [f"  {e}" for e in self.public_errors]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         head, body, pair_head, pairs = self._tables()
         out = [f"<div class='naga-arena'><p>{html.escape(self._title())}</p>",
                _html_table(head, body), _html_table(pair_head, pairs)]
-        if self.errors:
-            out.append(f"<p>{len(self.errors)} game(s) forfeited (a forfeit is a loss):</p><ul>")
-            out += [f"<li>{html.escape(e)}</li>" for e in self.errors]
+        if self.public_errors:
+            out.append(f"<p>{len(self.public_errors)} game(s) forfeited (a forfeit is a loss; the errors "
+                       f"themselves: <code>result.errors</code>):</p><ul>")
+            out += [f"<li>{html.escape(e)}</li>" for e in self.public_errors]
             out.append("</ul>")
         out.append("</div>")
         return "".join(out)

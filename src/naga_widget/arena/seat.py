@@ -18,7 +18,7 @@ to read another process's memory, or the files a tournament writes, is not stopp
 
 Messages: 8-byte big-endian length, then the body. Referee to bot: a pickle of
 ``("new", payload, kind, seeded, seed)`` or ``("act", observation, legal)``; bot to referee:
-JSON ``{"ok": value}`` or ``{"error": text, "traceback": text}``.
+JSON ``{"ok": value}`` or ``{"error": text, "traceback": text, "kind": kind of failure}``.
 """
 
 from __future__ import annotations
@@ -45,11 +45,20 @@ HEADER = struct.Struct(">Q")
 
 
 class BotError(Exception):
-    """A bot failed: it raised, returned something that is not an action, or its process ended."""
+    """A bot failed: it raised, returned something that is not an action, or its process ended.
 
-    def __init__(self, message: str, details: str = "") -> None:
+    ``kind`` says how, as a key of :data:`naga_widget.arena.referee.FAILURES` (the words others may
+    read); the message and ``details`` (a traceback) may quote the bot's hand: they are the organiser's.
+    """
+
+    def __init__(self, message: str, details: str = "", kind: str = "raised") -> None:
         super().__init__(message)
         self.details = details
+        self.kind = kind
+
+
+class UnreadableMove(TypeError):
+    """What a bot returned is not an action (its text, JSON form or value)."""
 
 
 class Seat(Protocol):
@@ -70,11 +79,17 @@ def action_text(decision: object) -> str:
     try:
         return str(Action.coerce(decision))  # type: ignore[arg-type]
     except Exception as exc:
-        raise TypeError(f"act returned {decision!r}, which is not an action ({exc})") from None
+        raise UnreadableMove(f"act returned {decision!r}, which is not an action ({exc})") from None
 
 
 def describe(exc: BaseException) -> str:
-    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    name = "TypeError" if isinstance(exc, UnreadableMove) else type(exc).__name__
+    return f"{name}: {exc}" if str(exc) else name
+
+
+def failure_kind(exc: BaseException, making: bool = False) -> str:
+    """The kind of failure of an exception raised by a bot's code (``making``: while it was made)."""
+    return "unmade" if making else "unreadable" if isinstance(exc, UnreadableMove) else "raised"
 
 
 # -- in this process ----------------------------------------------------------------------------
@@ -89,7 +104,7 @@ class LocalSeat:
         try:
             self.bot = make_bot(ref.kind, self.factory, ref.seeded, seed)
         except Exception as exc:
-            raise BotError(f"could not be made: {describe(exc)}", traceback.format_exc()) from None
+            raise BotError(f"could not be made: {describe(exc)}", traceback.format_exc(), "unmade") from None
 
     def act(self, observation: dict[str, Any], legal: LegalActions, timeout: float | None = None) -> str:
         """The bot's decision; ``timeout`` is not enforced here (a Python call cannot be interrupted)."""
@@ -97,7 +112,7 @@ class LocalSeat:
         try:
             return action_text(self.bot.act(observation, legal))
         except Exception as exc:
-            raise BotError(f"raised {describe(exc)}", traceback.format_exc()) from None
+            raise BotError(f"raised {describe(exc)}", traceback.format_exc(), failure_kind(exc)) from None
 
 
 class LocalSeats:
@@ -161,15 +176,17 @@ class ChildSeat:
             body = None
         if body is None:
             code = self.process.wait()
-            raise BotError(f"ended its process (exit code {code})")
+            raise BotError(f"ended its process (exit code {code})", kind="crashed")
         try:
             reply = json.loads(body)
             if "error" in reply:
-                raise BotError(str(reply["error"]), str(reply.get("traceback", "")))
+                kind = reply.get("kind")
+                raise BotError(str(reply["error"]), str(reply.get("traceback", "")),
+                               kind if kind in ("unmade", "raised", "unreadable") else "protocol")
             return reply["ok"]
         except (ValueError, KeyError, TypeError):
             self.close()
-            raise BotError("sent an answer that is not part of the protocol") from None
+            raise BotError("sent an answer that is not part of the protocol", kind="protocol") from None
 
     def _receive_within(self, timeout: float) -> bytes | None:
         """The bot's answer, read by a helper thread (a pipe has no portable timed read); if
@@ -193,7 +210,8 @@ class ChildSeat:
             reader.join(5)  # the killed process closed its end of the pipe: the read ends
             self.close()
             raise BotError(f"took longer than {timeout:g} s to choose its move",
-                           f"its process (pid {self.process.pid}) was stopped after {timeout:g} s without an answer")
+                           f"its process (pid {self.process.pid}) was stopped after {timeout:g} s without an answer",
+                           "timeout")
         return answer[0] if answer else None
 
     def start(self, ref: BotRef, seed: int) -> None:
@@ -202,7 +220,7 @@ class ChildSeat:
     def act(self, observation: dict[str, Any], legal: LegalActions, timeout: float | None = None) -> str:
         value = self._call(("act", observation, legal), timeout)
         if not isinstance(value, str):
-            raise BotError("sent an answer that is not part of the protocol")
+            raise BotError("sent an answer that is not part of the protocol", kind="protocol")
         return value
 
     def close(self) -> None:
@@ -277,8 +295,10 @@ def serve() -> None:
                 reply = {"ok": action_text(bot.act(observation, legal))}
                 del observation, legal
         except (Exception, SystemExit) as exc:
-            what = "could not be made: " if message[0] == "new" else "raised "
-            reply = {"error": what + describe(exc), "traceback": traceback.format_exc()}
+            making = message[0] == "new"
+            what = "could not be made: " if making else "raised "
+            reply = {"error": what + describe(exc), "traceback": traceback.format_exc(),
+                     "kind": failure_kind(exc, making)}
         del message
         send(out, json.dumps(reply).encode())
 
