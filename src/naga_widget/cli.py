@@ -4,6 +4,7 @@
     naga-widget play --seed 1
     naga-widget arena random greedy ismcts --games 20 --seed 1 --workers 2 --save games/
     naga-widget lessons my-lessons
+    naga-widget league submissions/ --deals 10 --out results/ --site
 
 Progress bars (tqdm, the extra ``arena``) go to stderr; the figures go to stdout.
 """
@@ -112,6 +113,43 @@ def lessons_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
     return 0
 
 
+def league_command(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO | None = None) -> Any:
+    """``naga-widget league``: a class league over a folder of submissions (see :mod:`naga_widget.league`)."""
+    from .league import Limits, league
+
+    out = out if out is not None else sys.stdout
+    try:
+        limits = Limits(move_seconds=args.move_seconds, game_seconds=args.game_seconds, memory_mb=args.memory_mb)
+        result = league(args.submissions, args.out, deals=args.deals, duplicate=not args.no_duplicate, seed=args.seed,
+                        limits=limits, isolation=args.isolation, workers=args.workers, progress=not args.quiet,
+                        site=args.site)
+    except (ValueError, NotADirectoryError, RuntimeError) as exc:
+        parser.error(str(exc))
+    out.write(f"{result}\n")
+    if result.out is not None:
+        out.write(f"results in {result.out}" + (f", site in {result.out / 'site'}" if args.site else "") + "\n")
+    return result
+
+
+def add_league_parser(sub: Any) -> None:
+    lg = sub.add_parser("league", help="a class league over a folder of submissions: checks, sandboxed games, "
+                                       "ratings, a static site")
+    lg.add_argument("submissions", metavar="SUBMISSIONS", help="a folder: one NAME.py or NAME/bot.py per student")
+    lg.add_argument("--out", metavar="DIR", default=None,
+                    help="results folder (default: league-results beside SUBMISSIONS); games found there are reused")
+    lg.add_argument("--deals", type=int, default=4, help="deals per pair, each played twice with seats swapped")
+    lg.add_argument("--no-duplicate", action="store_true", help="one game per deal instead of duplicate seating")
+    lg.add_argument("--seed", type=int, default=0)
+    lg.add_argument("--workers", type=int, default=None, help="worker processes (default: up to 4)")
+    lg.add_argument("--move-seconds", type=float, default=3.0, help="time for one move (default 3)")
+    lg.add_argument("--game-seconds", type=float, default=120.0, help="time for all moves of a game (default 120)")
+    lg.add_argument("--memory-mb", type=int, default=512, help="memory of a bot's process (default 512)")
+    lg.add_argument("--isolation", choices=("auto", "bwrap", "process"), default="auto",
+                    help="auto: bubblewrap where it works, else processes only (with a warning)")
+    lg.add_argument("--site", action="store_true", help="also write the static site (ranking, pairs, replays)")
+    lg.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="naga-widget", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -134,12 +172,15 @@ def main(argv: list[str] | None = None) -> int:
     ar.add_argument("--save", metavar="DIR", help="write every game (match JSON) and results.json into DIR")
     ar.add_argument("--quiet", action="store_true", help="no progress bar")
     add_lessons_command(sub)
+    add_league_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "lessons":
         return lessons_command(args)
     if args.command in ("selfplay", "arena") and args.games < 1:
         parser.error("--games must be at least 1")
-    if args.command == "selfplay":
+    if args.command == "league":
+        league_command(args, parser)
+    elif args.command == "selfplay":
         selfplay(args.games, args.seed, progress=not args.quiet)
     elif args.command == "arena":
         if len(args.bots) < 2:

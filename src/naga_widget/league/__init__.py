@@ -1,0 +1,27 @@
+"""The class league: students' bots collected from a folder, checked, played within limits in
+sandboxed processes, rated, and published as a static site with replays.
+
+>>> from naga_widget.league import sprt
+>>> sprt(30, 10).verdict
+'yes'
+
+- :mod:`.submissions` — the folder of submissions, their names, classes and hashes;
+- :mod:`.sandbox` — a bot's process: limits, and the bubblewrap sandbox where it works;
+- :mod:`.child` and :mod:`.wire` — the bot's side, and the JSON messages between the two;
+- :mod:`.games` — the schedule (duplicate seating), each game as a task, the public reasons;
+- :mod:`.run` — :func:`league` and its results folder (cache, resumption);
+- :mod:`.ratings` — Elo with intervals over deals, openskill, SPRT;
+- :mod:`.replay` and :mod:`.site` — replays that need no kernel, and the static site.
+
+Everything here is described in ``docs/league.md``.
+"""
+
+from __future__ import annotations
+
+from .ratings import SPRT, Skill, elo_ratings, openskill_ratings, sprt
+from .run import LeagueResult, league
+from .sandbox import Limits, bwrap_works, choose_isolation
+from .submissions import Submission, discover
+
+__all__ = ["SPRT", "LeagueResult", "Limits", "Skill", "Submission", "bwrap_works", "choose_isolation", "discover",
+           "elo_ratings", "league", "openskill_ratings", "sprt"]

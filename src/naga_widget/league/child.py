@@ -1,0 +1,107 @@
+"""The process a submission runs in: load the student's bot, then answer the referee's questions.
+
+Started by :mod:`.sandbox` as ``python -I -m naga_widget.league.child SPEC`` (``SPEC``: JSON with
+the submission's path and class name), with the limits already set. It holds the bot, the
+observations and the legal actions it is sent (:mod:`.wire`), never a ``State`` or a ``Match``.
+
+Before the bot's code runs, the two protocol pipes are moved off the standard streams: what the
+bot prints goes to ``/dev/null``, and it cannot read the referee's messages from stdin.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import inspect
+import json
+import os
+import sys
+import traceback
+from pathlib import Path
+from typing import IO, Any
+
+from ..arena.lineup import takes_seed
+from ..rules import Action
+from .wire import HEADER, legal_from_json, pack
+
+
+def describe(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+
+
+def load_class(path: Path, class_name: str | None) -> type:
+    """The bot class of a submission: ``path`` is a ``.py`` file or a folder holding ``bot.py``."""
+    if path.is_dir():
+        sys.path.insert(0, str(path))
+        module_file = path / "bot.py"
+    else:
+        sys.path.insert(0, str(path.parent))
+        module_file = path
+    spec = importlib.util.spec_from_file_location("submission", module_file)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"{module_file.name} cannot be imported")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["submission"] = module
+    spec.loader.exec_module(module)
+    if class_name is not None:
+        found = getattr(module, class_name, None)
+        if not isinstance(found, type):
+            raise LookupError(f"the manifest names class {class_name!r}, which {module_file.name} does not define")
+        return found
+    own = [obj for _, obj in inspect.getmembers(module, inspect.isclass)
+           if obj.__module__ == "submission" and callable(getattr(obj, "act", None))]
+    if len(own) != 1:
+        names = ", ".join(sorted(c.__name__ for c in own)) or "none"
+        raise LookupError(f"{module_file.name} must define exactly one class with an act(observation, legal) "
+                          f"method, or name one in the manifest (found: {names})")
+    return own[0]
+
+
+def _read(stream: IO[bytes]) -> Any:
+    head = stream.read(HEADER.size)
+    if len(head) < HEADER.size:
+        return None
+    (n,) = HEADER.unpack(head)
+    return json.loads(stream.read(n))
+
+
+def _write(stream: IO[bytes], value: Any) -> None:
+    stream.write(pack(value))
+    stream.flush()
+
+
+def serve(spec: dict[str, Any]) -> None:
+    inp = os.fdopen(os.dup(0), "rb")
+    out = os.fdopen(os.dup(1), "wb")
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    os.close(null)
+    try:
+        cls = load_class(Path(spec["path"]), spec.get("class"))
+    except BaseException as exc:  # a submission may raise anything while it is imported, even SystemExit
+        _write(out, {"error": "could not be imported: " + describe(exc), "traceback": traceback.format_exc()})
+        return
+    _write(out, {"ok": cls.__name__})
+    bot: Any = None
+    while (message := _read(inp)) is not None:
+        try:
+            if message["op"] == "new":
+                bot = cls(seed=message["seed"]) if takes_seed(cls) else cls()
+                if not callable(getattr(bot, "act", None)):
+                    raise TypeError(f"{cls.__name__}() has no act(observation, legal)")
+                reply: dict[str, Any] = {"ok": None}
+            else:
+                legal = legal_from_json(message["legal"])
+                decision = bot.act(message["observation"], legal)
+                try:
+                    reply = {"ok": str(Action.coerce(decision))}
+                except Exception as exc:
+                    reply = {"error": f"returned {type(decision).__name__}, which is not an action ({exc})"}
+        except BaseException as exc:  # SystemExit and KeyboardInterrupt from a bot are its failures too
+            what = "could not be made: " if message.get("op") == "new" else "raised "
+            reply = {"error": what + describe(exc), "traceback": traceback.format_exc()}
+        _write(out, reply)
+
+
+if __name__ == "__main__":
+    serve(json.loads(sys.argv[1]))

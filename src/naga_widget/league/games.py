@@ -1,0 +1,225 @@
+"""One league game (or one smoke game) as a task that any process can play: the schedule, the
+cache key of each game, and what a failure may say in public.
+
+A task carries the submissions' files (not a path), so a worker on another machine (Dask) stages
+them itself; it is played by :func:`play_task` with the arena's referee, each bot in its own
+:class:`~naga_widget.league.sandbox.Sandbox`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..arena.lineup import BotRef, Job, derive_seed
+from ..arena.referee import play_game
+from ..bots import RandomBot
+from ..rules import Action, LegalActions
+from .sandbox import Limits, SandboxSeat, bwrap_works
+from .submissions import Submission
+
+CACHE_VERSION = 1  # part of every cache key: a change to how games are played starts the cache afresh
+SMOKE = "smoke"  # the name of the built-in opponent of a smoke game (RandomBot)
+MAX_STEPS = 10_000
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A submission as a task carries it: its name, class, hash and files (relative path, bytes)."""
+
+    name: str
+    class_name: str | None
+    digest: str
+    files: tuple[tuple[str, bytes], ...]
+
+    @classmethod
+    def of(cls, sub: Submission) -> Entry:
+        files = sub.files()
+        rel = [("bot.py", files[0])] if sub.path.is_file() else [(f.relative_to(sub.path).as_posix(), f) for f in files]
+        return cls(sub.name, sub.class_name, sub.digest, tuple((r, f.read_bytes()) for r, f in rel))
+
+    def stage(self) -> Path:
+        """The read-only copy of the files this process's sandboxes use (made once per hash)."""
+        root = Path(tempfile.gettempdir()) / f"naga-league-stage-{os.getuid()}"
+        root.mkdir(mode=0o711, exist_ok=True)
+        target = root / self.digest
+        if target.exists():
+            return target
+        partial = Path(tempfile.mkdtemp(dir=root, prefix=".partial-"))
+        for rel, data in self.files:
+            dest = partial / rel
+            if ".." in Path(rel).parts:
+                raise ValueError(f"a submission file outside its folder: {rel!r}")
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_bytes(data)
+        for folder, _, names in os.walk(partial):
+            os.chmod(folder, 0o555)
+            for name in names:
+                os.chmod(Path(folder) / name, 0o444)
+        try:
+            os.rename(partial, target)
+        except OSError:  # another process staged it first
+            pass
+        return target
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game: ``gold`` against ``silver`` on deal ``deal`` (``swapped``: the pair's second bot is gold)."""
+
+    key: str
+    pair: tuple[str, str]
+    deal: int
+    swapped: bool
+    gold: Entry
+    silver: Entry | None  # None: the built-in smoke opponent
+    seed: int
+    bot_seeds: tuple[int, int]
+    limits: Limits
+    isolation: str
+
+    @property
+    def smoke(self) -> bool:
+        return self.silver is None
+
+
+def game_key(gold: str, silver: str, seed: int, bot_seeds: tuple[int, int], limits: Limits, isolation: str) -> str:
+    text = json.dumps([CACHE_VERSION, gold, silver, seed, list(bot_seeds), limits.to_json(), isolation])
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def schedule(entries: list[Entry], deals: int, seed: int, limits: Limits, isolation: str, *,
+             duplicate: bool = True) -> list[Task]:
+    """Every pair plays ``deals`` deals. ``duplicate``: each deal twice, seats swapped (the default);
+    else each game is a deal of its own, seats alternating (the same number of games)."""
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise ValueError(f"deals must be a whole number of at least 1, not {deals!r}")
+    tasks = []
+    for i, a in enumerate(entries):
+        for b in entries[i + 1:]:
+            for d in range(deals):
+                for swapped in (False, True):
+                    gold, silver = (b, a) if swapped else (a, b)
+                    deal = d if duplicate else 2 * d + swapped
+                    match_seed = derive_seed(seed, "deal", deal) if duplicate else \
+                        derive_seed(seed, "game", a.name, b.name, deal)
+                    bot_seeds = (derive_seed(seed, "bot", deal, gold.name), derive_seed(seed, "bot", deal, silver.name))
+                    key = game_key(gold.digest, silver.digest, match_seed, bot_seeds, limits, isolation)
+                    tasks.append(Task(key, (a.name, b.name), deal, swapped, gold, silver, match_seed, bot_seeds,
+                                      limits, isolation))
+    return tasks
+
+
+def smoke_task(entry: Entry, seed: int, limits: Limits, isolation: str) -> Task:
+    """The smoke game of a submission: it plays gold against RandomBot on one deal."""
+    match_seed, bot_seeds = derive_seed(seed, "smoke"), (derive_seed(seed, "smoke-bot"), 1)
+    key = game_key(entry.digest, SMOKE, match_seed, bot_seeds, limits, isolation)
+    return Task(key, (entry.name, SMOKE), 0, False, entry, None, match_seed, bot_seeds, limits, isolation)
+
+
+class _BuiltinSeat:
+    """The smoke game's opponent: RandomBot, called directly (it is the project's own code)."""
+
+    def __init__(self) -> None:
+        self.bot = RandomBot()
+
+    def start(self, ref: BotRef, seed: int) -> None:
+        self.bot = RandomBot(seed)
+
+    def act(self, observation: dict[str, Any], legal: LegalActions, timeout: float | None = None) -> str:
+        return str(Action.coerce(self.bot.act(observation, legal)))
+
+    def close(self) -> None:
+        pass
+
+
+class _Seats:
+    def __init__(self, seats: dict[str, Any]) -> None:
+        self.seats = seats
+
+    def seat(self, ref: BotRef) -> Any:
+        return self.seats[ref.name]
+
+
+def play_task(task: Task) -> dict[str, Any]:
+    """Play ``task`` (in any process) and return its record as plain data (see :func:`record_of`)."""
+    if task.isolation == "bwrap" and not bwrap_works():
+        raise RuntimeError("this worker cannot start bubblewrap, but the league runs every bot in its sandbox: "
+                           "install bubblewrap on every worker (or run the league with isolation='process')")
+    names = (task.gold.name, task.silver.name if task.silver else SMOKE)
+    refs = (BotRef(names[0], "class", True), BotRef(names[1], "class", True))
+    seats: dict[str, Any] = {names[0]: SandboxSeat(task.gold.stage(), task.gold.class_name, task.limits,
+                                                   task.isolation)}
+    seats[names[1]] = (SandboxSeat(task.silver.stage(), task.silver.class_name, task.limits, task.isolation)
+                       if task.silver else _BuiltinSeat())
+    job = Job(index=0, pair=task.pair, number=int(task.swapped), players=refs, seed=task.seed,
+              bot_seeds=task.bot_seeds, max_steps=MAX_STEPS, move_timeout=task.limits.move_seconds)
+    try:
+        record = play_game(job, _Seats(seats))
+    finally:
+        for seat in seats.values():
+            seat.close()
+    data = record.to_json(saved=True, timing=True)
+    failed = None if record.forfeited is None else record.forfeited
+    return {
+        "key": task.key, "pair": list(task.pair), "deal": task.deal, "swapped": task.swapped,
+        "gold": names[0], "silver": names[1],
+        "digests": [task.gold.digest, task.silver.digest if task.silver else SMOKE],
+        "seed": task.seed, "bot_seeds": list(task.bot_seeds), "isolation": task.isolation,
+        "winner": record.winner, "reason": record.reason, "scores": data["scores"], "rounds": record.rounds,
+        "steps": record.steps, "forfeited": failed, "error": record.error, "details": record.details,
+        "public_reason": public_reason(record.error) if record.error else None,
+        "think": data["think"], "slowest": data["slowest"], "saved": record.saved,
+    }
+
+
+_RULE = re.compile(r"\b(R\d+(?:\.\d+)*|E\d\d)\b")
+_RAISED = re.compile(r"raised ([A-Za-z_][A-Za-z0-9_.]*)")
+
+
+def public_reason(error: str) -> str:
+    """What a forfeit may say on the league's pages: what kind of failure, never the bot's own
+    words or the action it tried (they could name the cards in its hand)."""
+    step = re.search(r"at step (\d+)", error)
+    at = f" at step {step.group(1)}" if step else ""
+    if "not legal" in error:
+        rule = _RULE.search(error.split("which is not legal", 1)[-1])
+        return f"played an action that is not legal{at}" + (f" ({rule.group(1)})" if rule else "")
+    if "took longer than" in error:
+        limit = re.search(r"took longer than ([0-9.]+) s", error)
+        return f"took longer than {limit.group(1) if limit else 'its'} s over a move{at}"
+    if "used up its" in error:
+        return f"used up its time for the game{at}"
+    if "CPU time" in error:
+        return f"went over its CPU time limit{at}"
+    if "MemoryError" in error:
+        return f"ran out of memory (its memory limit){at}"
+    if "could not be imported" in error:
+        found = _RAISED.search(error.replace("could not be imported: ", "raised "))
+        return "could not be imported" + (f" ({found.group(1)})" if found else "")
+    if "could not start" in error or "to start" in error:
+        return "could not start"
+    if "could not be made" in error:
+        return "its bot could not be built"
+    if "not part of the protocol" in error or "not an action" in error:
+        return f"answered with something that is not an action{at}"
+    found = _RAISED.search(error)
+    if found:
+        return f"raised {found.group(1)}{at}"
+    if "ended its process" in error or "closed its connection" in error:
+        return f"its process ended{at}"
+    return f"failed{at}"
+
+
+def random_order(tasks: list[Task], seed: int) -> list[Task]:
+    """The tasks shuffled (so an interrupted league has played a bit of every pair)."""
+    out = list(tasks)
+    random.Random(seed).shuffle(out)
+    return out

@@ -1,0 +1,267 @@
+"""``league``: check every submission, play the schedule (reusing what was played), rate, publish.
+
+The results folder (``out``) keeps everything the league needs to continue:
+
+- ``checks/<key>.json``: each submission's smoke game (by its hash and the limits);
+- ``games/<key>.json``: each game, written atomically (a temporary file renamed) as it ends, so a
+  league interrupted by Ctrl-C or a killed process loses nothing it played, and a rerun plays
+  only the games whose key it has not got (a new or changed submission, other limits or deals);
+- ``league.json``: the standings; ``site/``: the static site (:mod:`.site`), when asked for.
+
+Where the games run: ``workers=0`` or ``1`` referees them one at a time in this process, ``N``
+in ``N`` worker processes, ``client=`` a Dask ``distributed.Client`` on its workers. In every case
+each bot runs in its own sandboxed process (:mod:`.sandbox`), with the same limits.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..arena.progress import Bar
+from ..arena.stats import Rating, wilson
+from .games import SMOKE, Entry, Task, play_task, random_order, schedule, smoke_task
+from .ratings import Skill, elo_ratings, mean_width, openskill_ratings
+from .sandbox import Limits, choose_isolation
+from .submissions import Rejected, discover
+
+ISOLATION_TEXT = {
+    "bwrap": "each bot in its own process, in a bubblewrap sandbox (no network, read-only system, private /tmp, "
+             "no other files)",
+    "process": "each bot in its own process with limits, WITHOUT a sandbox (bubblewrap was not usable)",
+}
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a reader sees the old file or the whole new one, never a part."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def read_cached(path: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+@dataclass
+class LeagueResult:
+    """What a league produced: who took part, who was left out and why, every game, the ratings."""
+
+    entrants: list[str]
+    failures: dict[str, dict[str, Any]]  # name -> the smoke game's record, or {"error": ...} of a rejected entry
+    games: list[dict[str, Any]]
+    duplicate: bool
+    isolation: str
+    limits: Limits
+    played: int = 0  # games played by this run
+    reused: int = 0  # games found in the results folder
+    seed: int = 0
+    resamples: int = 200
+    out: Path | None = None
+    ratings: dict[str, Rating] = field(init=False)
+    skills: dict[str, Skill] | None = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.ratings = elo_ratings(self.entrants, self.units(), resamples=self.resamples, seed=self.seed)
+        order = sorted(self.games, key=lambda g: (g["deal"], g["pair"], g["swapped"]))
+        self.skills = openskill_ratings(self.entrants, [(g["winner"], _other(g)) for g in order])
+
+    def units(self) -> dict[tuple[str, str], list[tuple[int, int]]]:
+        """Each pair's units of chance (see :mod:`.ratings`): a deal's two games, or single games."""
+        out: dict[tuple[str, str], dict[int, list[int]]] = {}
+        for i, a in enumerate(self.entrants):
+            for b in self.entrants[i + 1:]:
+                out[(a, b)] = {}
+        for g in self.games:
+            pair = (g["pair"][0], g["pair"][1])
+            unit = out[pair].setdefault(g["deal"], [0, 0])
+            unit[0 if g["winner"] == pair[0] else 1] += 1
+        return {pair: [(u[0], u[1]) for _, u in sorted(deals.items())] for pair, deals in out.items()}
+
+    def standings(self) -> list[dict[str, Any]]:
+        """One row per entrant, best first: by μ − 3σ where openskill is installed, else by Elo."""
+        rows = []
+        for name in self.entrants:
+            mine = [g for g in self.games if name in g["pair"]]
+            wins = sum(g["winner"] == name for g in mine)
+            low, high = wilson(wins, len(mine))
+            r = self.ratings[name]
+            row: dict[str, Any] = {"name": name, "games": len(mine), "wins": wins, "win_rate": wins / max(1, len(mine)),
+                                   "win_low": low, "win_high": high, "elo": r.elo, "elo_low": r.low, "elo_high": r.high,
+                                   "forfeits": sum(g["forfeited"] == name for g in mine)}
+            if self.skills is not None:
+                s = self.skills[name]
+                row.update(mu=s.mu, sigma=s.sigma, conservative=s.conservative)
+            rows.append(row)
+        key = "conservative" if self.skills is not None else "elo"
+        return sorted(rows, key=lambda row: (-row[key], row["name"]))
+
+    def pairs(self) -> list[dict[str, Any]]:
+        """Each pair's wins, and how many deals each won outright (both games) or split."""
+        out = []
+        for (a, b), units in self.units().items():
+            out.append({"a": a, "b": b, "wins_a": sum(u[0] for u in units), "wins_b": sum(u[1] for u in units),
+                        "deals": len(units), "swept_a": sum(u == (2, 0) for u in units),
+                        "swept_b": sum(u == (0, 2) for u in units)})
+        return out
+
+    def forfeits(self, name: str) -> list[dict[str, Any]]:
+        return [g for g in self.games if g["forfeited"] == name]
+
+    @property
+    def interval_width(self) -> float:
+        return mean_width(self.ratings)
+
+    def __str__(self) -> str:
+        lines = [f"League of {len(self.entrants)} bots, {len(self.games)} games "
+                 f"({'duplicate seating: each deal twice, seats swapped' if self.duplicate else 'one game per deal'}); "
+                 f"{self.played} played now, {self.reused} from earlier runs",
+                 f"isolation: {ISOLATION_TEXT[self.isolation]}", ""]
+        skill = self.skills is not None
+        head = f"{'#':>3}  {'bot':20} {'games':>5} {'wins':>5} {'Elo [95%]':>20} {'forfeits':>8}"
+        lines.append(head + (f" {'mu-3sigma':>10}" if skill else ""))
+        for i, row in enumerate(self.standings(), 1):
+            elo = f"{row['elo']:.0f} [{row['elo_low']:.0f}, {row['elo_high']:.0f}]"
+            line = f"{i:>3}  {row['name']:20} {row['games']:>5} {row['wins']:>5} {elo:>20} {row['forfeits']:>8}"
+            lines.append(line + (f" {row['conservative']:>10.2f}" if skill else ""))
+        if self.failures:
+            lines += ["", "left out (failed the check):"]
+            for name, rec in sorted(self.failures.items()):
+                lines.append(f"  {name}: {rec.get('error')}")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"entrants": self.entrants, "standings": self.standings(), "pairs": self.pairs(),
+                "failures": {n: {k: v for k, v in r.items() if k != "saved"} for n, r in self.failures.items()},
+                "duplicate": self.duplicate, "isolation": self.isolation, "limits": self.limits.to_json(),
+                "games": [{k: v for k, v in g.items() if k != "saved"} for g in self.games],
+                "openskill": self.skills is not None}
+
+
+def _other(game: dict[str, Any]) -> str:
+    return str(game["silver"] if game["winner"] == game["gold"] else game["gold"])
+
+
+def league(submissions: str | Path, out: str | Path | None = None, *, deals: int = 4, duplicate: bool = True,
+           seed: int = 0, limits: Limits | None = None, isolation: str = "auto", workers: int | None = None,
+           client: Any = None, progress: bool = True, site: bool = False, resamples: int = 200,
+           log: Callable[[str], None] | None = None) -> LeagueResult:
+    """Run a class league over the submissions in ``submissions`` (see :mod:`naga_widget.league`).
+
+    ``out``: the results folder (default ``submissions/../league-results``); games found there
+    are reused. ``deals``: deals per pair, each played twice with the seats swapped when
+    ``duplicate`` (the default), else ``2 * deals`` games on deals of their own. ``limits``:
+    see :class:`~naga_widget.league.sandbox.Limits`. ``isolation``: ``"auto"`` (bubblewrap where
+    it works, else processes with a warning), ``"bwrap"`` or ``"process"``. ``workers``/``client``:
+    where the games run (see the module doc). ``site``: also write the static site in
+    ``out/site``. ``log``: a function that gets each line of news (default: stderr when
+    ``progress``).
+    """
+    limits = limits if limits is not None else Limits()
+    folder = Path(submissions)
+    results = Path(out) if out is not None else folder.resolve().parent / "league-results"
+    say = log if log is not None else (lambda text: print(text, file=sys.stderr)) if progress else (lambda text: None)
+    found, rejected = discover(folder)
+    chosen = choose_isolation(isolation)
+    say(f"league: {len(found)} submissions in {folder}; isolation: {ISOLATION_TEXT[chosen]}")
+    failures: dict[str, dict[str, Any]] = {r.name: {"name": r.name, "error": r.error, "details": ""} for r in rejected}
+    entries = [Entry.of(s) for s in found]
+
+    checks = [smoke_task(e, seed, limits, chosen) for e in entries]
+    passed: list[Entry] = []
+    check_records = dict(_played(checks, results / "checks", workers, client, progress, "checks"))
+    for entry, task in zip(entries, checks):
+        record = check_records[task.key][0]
+        if record["forfeited"] == entry.name:
+            failures[entry.name] = record
+            say(f"league: {entry.name} is left out: {record['error']}")
+        else:
+            passed.append(entry)
+    if len(passed) < 2:
+        raise ValueError(f"a league needs at least two submissions that pass the check, got {len(passed)}"
+                         + "".join(f"\n  {n}: {r.get('error')}" for n, r in sorted(failures.items())))
+    tasks = schedule(passed, deals, seed, limits, chosen, duplicate=duplicate)
+    played = dict(_played(random_order(tasks, seed), results / "games", workers, client, progress, "games"))
+    result = LeagueResult([e.name for e in passed], failures, [played[t.key][0] for t in tasks], duplicate, chosen,
+                          limits, played=sum(new for _, new in played.values()),
+                          reused=sum(not new for _, new in played.values()), seed=seed, resamples=resamples,
+                          out=results)
+    write_atomic(results / "league.json", json.dumps(result.to_json(), indent=1))
+    if site:
+        from .site import write_site
+
+        write_site(result, results / "site")
+    return result
+
+
+def _played(tasks: list[Task], folder: Path, workers: int | None, client: Any, progress: bool,
+            what: str) -> Iterator[tuple[str, tuple[dict[str, Any], bool]]]:
+    """Each task's record, from ``folder`` where it was played before, else played now and written
+    there at once; ``(key, (record, played_now))``."""
+    todo = []
+    for task in tasks:
+        cached = read_cached(folder / f"{task.key}.json")
+        if cached is not None and cached.get("key") == task.key:
+            yield task.key, (cached, False)
+        else:
+            todo.append(task)
+    if not todo:
+        return
+    with Bar(len(todo), desc=f"league {what}", enabled=progress) as bar:
+        for record in _run(todo, workers, client):
+            write_atomic(folder / f"{record['key']}.json", json.dumps(record))
+            bar.update()
+            yield record["key"], (record, True)
+
+
+def _run(tasks: list[Task], workers: int | None, client: Any) -> Iterable[dict[str, Any]]:
+    if client is not None:
+        from distributed import as_completed as dask_completed
+
+        futures = client.map(play_task, tasks, pure=False)
+        try:
+            for future in dask_completed(futures):
+                yield future.result()
+        finally:
+            client.cancel(futures)
+        return
+    count = workers if workers is not None else min(os.cpu_count() or 1, 4)
+    if count <= 1 or len(tasks) == 1:
+        for task in tasks:
+            yield play_task(task)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    context = multiprocessing.get_context("spawn")  # a fresh interpreter per worker, safe in a notebook kernel
+    with ProcessPoolExecutor(max_workers=min(count, len(tasks)), mp_context=context) as pool:
+        futures = [pool.submit(play_task, task) for task in tasks]
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        finally:
+            for future in futures:
+                future.cancel()
+
+
+__all__ = ["SMOKE", "LeagueResult", "Rejected", "league", "write_atomic"]

@@ -1,0 +1,132 @@
+"""A league over a folder of sample submissions: the check, the ranking, forfeits and their public
+reasons, the cache and an interrupted league that resumes."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from naga_widget.cli import main
+from naga_widget.league import Limits, bwrap_works, discover, league
+from naga_widget.league.games import public_reason
+
+from .samples import FAULTY, GOOD, write
+
+LIMITS = Limits(move_seconds=1.0, game_seconds=20.0, memory_mb=512)
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory):
+    root = tmp_path_factory.mktemp("league")
+    subs = write(root / "subs", {**GOOD, **FAULTY})
+    result = league(subs, root / "out", deals=2, limits=LIMITS, workers=2, progress=False)
+    return root, subs, result
+
+
+def test_the_submissions_are_found_with_their_names_classes_and_hashes(tmp_path: Path) -> None:
+    subs = write(tmp_path / "subs", {**GOOD, "notes.txt": "not a bot", "empty/readme.md": "x"})
+    found, rejected = discover(subs)
+    assert [s.name for s in found] == ["alice", "bob"]
+    assert found[1].class_name == "BobBot" and found[0].class_name is None
+    assert [(r.name, "bot.py" in r.error) for r in rejected] == [("empty", True)]
+    before = found[1].digest
+    (subs / "bob" / "helper.py").write_text("class Base:\n    x = 1\n")
+    assert discover(subs)[0][1].digest != before  # any file of the folder changes the hash
+
+
+def test_a_failing_submission_is_left_out_with_its_error_and_traceback(played) -> None:
+    _, _, result = played
+    assert set(result.failures) == {"dave"}
+    assert "could not be imported: RuntimeError: this submission does not import" in result.failures["dave"]["error"]
+    assert "Traceback" in result.failures["dave"]["details"] and "dave" not in result.entrants
+    assert sorted(result.entrants) == ["alice", "bob", "carol", "erin", "frank"]
+
+
+def test_forfeits_are_recorded_with_their_reasons_and_the_good_bots_lead(played) -> None:
+    _, _, result = played
+    assert result.isolation in ("bwrap", "process")
+    assert len(result.games) == 10 * 2 * 2  # 10 pairs, 2 deals, each twice
+    reasons = {name: {g["public_reason"] for g in result.forfeits(name)} for name in ("carol", "erin", "frank")}
+    assert reasons["carol"] and all(r.startswith("took longer than 1 s over a move") for r in reasons["carol"])
+    assert reasons["erin"] and all(r.startswith("played an action that is not legal") for r in reasons["erin"])
+    assert reasons["frank"] and all(r.startswith("raised ValueError at step") for r in reasons["frank"])
+    # a faulty bot forfeits each game it plays as silver, and only those
+    for name in ("carol", "erin", "frank"):
+        mine = [g for g in result.games if name in g["pair"]]
+        assert {g["forfeited"] == name for g in mine if g["silver"] == name} == {True}
+    assert not [g for g in result.games if g["forfeited"] in ("alice", "bob")]
+    top = [row["name"] for row in result.standings()[:2]]
+    assert sorted(top) == ["alice", "bob"]
+    # the public reasons never quote what the bot said (its message named its cards)
+    page = json.dumps([g["public_reason"] for g in result.games])
+    assert "01a" not in page and "my hand" not in page
+    assert "my hand is 01a 05a" in next(g["error"] for g in result.forfeits("frank"))  # the teacher's record has it
+
+
+def test_a_rerun_reuses_every_game_and_a_changed_submission_replays_only_its_pairs(played, tmp_path: Path) -> None:
+    root, subs, result = played
+    again = league(subs, root / "out", deals=2, limits=LIMITS, workers=2, progress=False)
+    assert (again.played, again.reused) == (0, 40)
+    assert [g["key"] for g in again.games] == [g["key"] for g in result.games]
+    changed = tmp_path / "subs"
+    write(changed, {**GOOD, **FAULTY})
+    (changed / "alice.py").write_text(GOOD["alice.py"] + "\n# a comment: another hash\n")
+    third = league(changed, root / "out", deals=2, limits=LIMITS, workers=2, progress=False)
+    assert (third.played, third.reused) == (16, 24)  # alice's 4 pairs, 2 deals twice
+
+
+def test_public_reasons_name_the_kind_of_failure_only() -> None:
+    assert public_reason("game 3 (...): bot 'x' (silver) played 'call 01a 05a' at step 4, which is not legal: "
+                         "01a is not in your hand (R4.1)") == "played an action that is not legal at step 4 (R4.1)"
+    assert public_reason("bot 'x' raised KeyError: '07b' at step 9") == "raised KeyError at step 9"
+    assert public_reason("bot 'x' raised MemoryError at step 2") == "ran out of memory (its memory limit) at step 2"
+
+
+def test_an_interrupted_league_resumes_without_losing_a_game(tmp_path: Path) -> None:
+    subs = write(tmp_path / "subs", {"alice.py": GOOD["alice.py"], "alice2.py": GOOD["alice.py"].replace(
+        "AliceBot", "Alice2"), "alice3.py": GOOD["alice.py"].replace("AliceBot", "Alice3")})
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "naga_widget.cli", "league", str(subs), "--out", str(out), "--deals", "4",
+               "--workers", "1", "--quiet", "--move-seconds", "2"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    games = out / "games"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and len(list(games.glob("*.json"))) < 3:
+        time.sleep(0.05)
+    process.send_signal(signal.SIGKILL)  # killed, not asked to stop
+    process.wait()
+    kept = {p.name for p in games.glob("*.json")}
+    assert 3 <= len(kept) < 24, "the league was stopped part-way"
+    for path in games.glob("*.json"):
+        json.loads(path.read_text())  # every file is whole (written atomically)
+    result = league(subs, out, deals=4, limits=Limits(move_seconds=2.0), workers=1, progress=False)
+    assert result.reused == len(kept) and result.played == 24 - len(kept)
+    assert len(result.games) == 24 and {p.name for p in games.glob("*.json")} >= kept
+
+
+def test_the_command_prints_the_standings_and_the_isolation(played, capsys: pytest.CaptureFixture[str]) -> None:
+    root, subs, _ = played
+    assert main(["league", str(subs), "--out", str(root / "out"), "--deals", "2", "--move-seconds", "1",
+                 "--game-seconds", "20", "--quiet"]) == 0
+    text = capsys.readouterr().out
+    assert "0 played now, 40 from earlier runs" in text
+    assert ("bubblewrap sandbox" in text) == bwrap_works()
+    assert "dave: " in text and "left out" in text
+
+
+def test_bad_limits_and_folders_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="move_seconds must be a positive number"):
+        Limits(move_seconds=0)
+    with pytest.raises(NotADirectoryError, match="is not a folder"):
+        league(tmp_path / "missing", progress=False)
+    write(tmp_path / "one", {"alice.py": GOOD["alice.py"]})
+    with pytest.raises(ValueError, match="at least two submissions"):
+        league(tmp_path / "one", tmp_path / "out", progress=False, limits=LIMITS)
+    assert os.path.exists(tmp_path / "out" / "checks")  # the check itself was kept
