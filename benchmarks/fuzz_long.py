@@ -11,6 +11,7 @@ any other exception or failed check, with the first few shown. Other must be 0.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 import traceback
@@ -36,6 +37,24 @@ _scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False
 _json = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4)
                      | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
 _fields = st.dictionaries(st.sampled_from(["action", "to", "index", "step", "branch", "id"]), _json, max_size=4)
+
+
+RULE_CITED = re.compile(r"\((R\d+(?:\.\d+)*|E\d\d)\)$")
+_actions = (_json | st.text(min_size=380, max_size=420) | st.lists(st.text(max_size=5), max_size=120).map(
+    lambda cards: {"type": "call", "cards": cards}))
+
+
+def try_action_intent(action: Any) -> str:
+    """A play intent whose action is any JSON value: played, or refused with the rule id it breaks."""
+    answer = try_intent({"type": "play", "action": action})
+    if answer != "accepted":
+        # the answer was checked short and harmless; it must also cite its rule
+        w = NagaWidget(Match(seed=12), perspective="teacher")
+        w.set_state({"intent": {"type": "play", "action": action}})
+        text = w.status["message"]["text"]
+        if not RULE_CITED.search(text):
+            raise AssertionError(f"a refused action names no rule: {text!r}")
+    return answer
 
 
 def try_intent(value: Any) -> str:
@@ -70,6 +89,8 @@ CATEGORIES: dict[str, tuple[st.SearchStrategy[Any], Callable[[Any], str]]] = {
                               try_intent),
     "intent: not an object": (_json.filter(lambda v: not isinstance(v, dict)), try_intent),
     "intent: action text": (st.builds(lambda a: {"type": "play", "action": a}, st.text(max_size=3000)), try_intent),
+    "intent: action of any JSON type, rule cited": (_actions, try_action_intent),
+    "save: version-1 downgrade of forced chance": (saves.forced_matches(), saves.try_downgrade),
 }
 
 
