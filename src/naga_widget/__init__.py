@@ -7,7 +7,7 @@ from html import escape
 from typing import Any
 
 from .bots import Bot, Decision, GreedyBot, ISMCTSBot, RandomBot, determinize, play_match
-from .match import Branch, Match
+from .match import Branch, Match, register_html_writer
 from .rules import (
     STANDARD,
     Action,
@@ -55,6 +55,16 @@ def _board_picture(observation: dict[str, Any]) -> str:
 
 
 _pictures.register(_board_picture)  # State._repr_svg_ draws with it (the rules cannot import upward)
+
+
+def _replay_page(match: Match, perspective: int | str = "spectator", title: str | None = None) -> str:
+    """``Match.to_html``: the kernel-free replay of ``naga_widget.league.replay`` (loaded on first use)."""
+    from .league.replay import to_html
+
+    return to_html(match, perspective, title)
+
+
+register_html_writer(_replay_page)  # Match.to_html writes with it (the match cannot import the widget layer)
 
 
 def picture(what: State | dict[str, Any], viewer: int | str | None = None) -> _pictures.Picture:

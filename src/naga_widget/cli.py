@@ -5,6 +5,7 @@
     naga-widget arena random greedy ismcts --games 20 --seed 1 --workers 2 --save games/
     naga-widget lessons my-lessons
     naga-widget league submissions/ --deals 10 --out results/ --site
+    naga-widget replay game.json -o game.html
 
 Progress bars (tqdm, the extra ``arena``) go to stderr; the figures go to stdout.
 """
@@ -17,6 +18,7 @@ import random
 import re
 import sys
 from collections import Counter
+from pathlib import Path
 from typing import Any, TextIO
 
 from .arena.progress import Bar
@@ -150,6 +152,34 @@ def add_league_parser(sub: Any) -> None:
     lg.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
+def replay_command(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO | None = None) -> int:
+    """``naga-widget replay GAME -o PAGE``: a saved match (or a league game) as a replay page."""
+    from .league.replay import read_game, to_html
+    from .rules import ReplayError
+
+    out = out if out is not None else sys.stdout
+    perspective: int | str = int(args.perspective) if args.perspective in ("0", "1") else args.perspective
+    try:
+        match = read_game(args.game)
+        page = to_html(match, perspective, title=args.title)
+    except (OSError, ReplayError, ValueError) as exc:
+        parser.error(f"{args.game}: {exc}")
+    target = args.output or str(Path(args.game).with_suffix(".html"))
+    Path(target).write_text(page, encoding="utf-8")
+    out.write(f"replay of {match.last_step} steps ({args.perspective}) written to {target} "
+              f"({len(page.encode()) / 1024:.0f} kB)\n")
+    return 0
+
+
+def add_replay_parser(sub: Any) -> None:
+    rp = sub.add_parser("replay", help="a saved game as one HTML page that replays it with no kernel or server")
+    rp.add_argument("game", metavar="GAME", help="a saved match (Match.save) or a game file of a league")
+    rp.add_argument("-o", "--output", metavar="PAGE", help="the HTML file to write (default: GAME with .html)")
+    rp.add_argument("--perspective", choices=("spectator", "0", "1", "teacher"), default="spectator",
+                    help="whose view: spectator (public facts, default), a player, or teacher (all, once it is over)")
+    rp.add_argument("--title", default=None, help="the page's title")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="naga-widget", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -173,11 +203,14 @@ def main(argv: list[str] | None = None) -> int:
     ar.add_argument("--quiet", action="store_true", help="no progress bar")
     add_lessons_command(sub)
     add_league_parser(sub)
+    add_replay_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "lessons":
         return lessons_command(args)
     if args.command in ("selfplay", "arena") and args.games < 1:
         parser.error("--games must be at least 1")
+    if args.command == "replay":
+        return replay_command(args, parser)
     if args.command == "league":
         league_command(args, parser)
     elif args.command == "selfplay":

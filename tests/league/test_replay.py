@@ -1,0 +1,142 @@
+"""Replays without a kernel: the widget's view on precomputed steps, in one HTML file that works
+offline in Chromium, at most about 1 MB, holding nothing its perspective may not see."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, Route, expect
+
+from naga_widget import Match, RandomBot, play_match
+from naga_widget.cli import main
+from naga_widget.league.replay import replay_data, to_html, unpack_data
+from naga_widget.rules import State
+
+
+def played(seed: int) -> Match:
+    match = Match(seed=seed)
+    play_match(match, [RandomBot(seed), RandomBot(seed + 100)])
+    return match
+
+
+def hidden_ids(state: State, viewer: int | str) -> set[str]:
+    """Ids ``viewer`` must not see at ``state``: the others' unknown cards, the piles, unknown amulets."""
+    hidden: set[str] = set(state.deck) | set(state.amulet_pile)
+    for p in (0, 1):
+        if viewer == p:
+            continue
+        hidden |= set(state.hands[p]) - state.shown[p]
+        if state.phase == "call" and state.calls[p]:
+            hidden |= set(state.calls[p]) - state.shown[p]
+        if state.outcome is None:
+            hidden |= set(state.amulets[p])
+    if state.phase == "give" and viewer != state.guide:
+        hidden |= set(state.drawn)
+    for temple in state.temples:
+        hidden |= {a for a in temple.amulets if a is not None}
+    if state.offered and state.offered[1]:
+        hidden.add(state.offered[1])
+    return hidden
+
+
+def packed(page: str) -> dict[str, Any]:
+    found = re.search(r'<script type="application/octet-stream" id="naga-replay-data">([^<]*)</script>', page)
+    assert found
+    return unpack_data(found.group(1))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("viewer", ["spectator", 0])
+def test_no_step_of_a_replay_holds_what_its_viewer_may_not_see(seed: int, viewer: int | str) -> None:
+    match = played(seed)
+    page = to_html(match, viewer)
+    data = packed(page)
+    assert len(data["steps"]) == match.last_step + 1
+    for k, row in enumerate(data["steps"]):
+        shown = json.dumps({name: data["values"][i] for name, i in row.items() if name != "timeline"})
+        for hidden in hidden_ids(match.state_at(k), viewer):
+            assert f'"{hidden}"' not in shown, f"{hidden} is in step {k} of the {viewer} replay"
+    # what stays hidden to the end is in no step, timeline labels included (the catalog lists every card)
+    never = set.intersection(*(hidden_ids(match.state_at(k), viewer) for k in range(match.last_step + 1)))
+    text = json.dumps(data["values"])
+    assert never and not [h for h in never if f'"{h}"' in text or f" {h}" in text]
+    statuses = [data["values"][row["status"]] for row in data["steps"]]
+    assert {status["seed"] for status in statuses} == {None}  # the seed would give every card away
+    assert '"saved"' not in text
+
+
+def test_a_full_game_is_well_under_1_mb_and_repeats_are_stored_once() -> None:
+    match = played(4)
+    page = to_html(match, "teacher")
+    data = replay_data(match, "teacher")
+    assert len(page.encode()) < 1_000_000
+    assert len(data["values"]) < len(data["steps"]) * len(data["steps"][0])
+    assert data["catalog"]["rules"]  # the rule texts travel with the replay
+
+
+def test_a_replay_of_everything_is_only_for_a_game_that_is_over() -> None:
+    with pytest.raises(ValueError, match="only of a game that is over"):
+        to_html(Match(seed=1), "teacher")
+    with pytest.raises(ValueError, match="perspective must be one of"):
+        to_html(played(1), "hotseat")
+
+
+def test_match_to_html_is_the_replay() -> None:
+    match = played(5)
+    assert packed(match.to_html()) == packed(to_html(match))
+    assert match.step == match.last_step  # the match keeps its cursor
+
+
+def test_the_command_writes_a_replay_from_a_saved_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    match = played(6)
+    match.save(str(tmp_path / "game.json"))
+    assert main(["replay", str(tmp_path / "game.json"), "-o", str(tmp_path / "game.html")]) == 0
+    assert "written to" in capsys.readouterr().out
+    assert packed((tmp_path / "game.html").read_text())["steps"] == replay_data(match)["steps"]
+    (tmp_path / "bad.json").write_text("{}")
+    with pytest.raises(SystemExit):
+        main(["replay", str(tmp_path / "bad.json")])
+
+
+def offline(page: Page) -> list[str]:
+    refused: list[str] = []
+
+    def route(r: Route) -> None:
+        if r.request.url.startswith(("file:", "data:")):
+            r.continue_()
+        else:
+            refused.append(r.request.url)
+            r.abort()
+
+    page.route("**/*", route)
+    return refused
+
+
+def test_a_replay_runs_offline_and_its_slider_moves_through_the_game(browser: Browser, tmp_path: Path) -> None:
+    match = played(7)
+    path = tmp_path / "replay.html"
+    path.write_text(to_html(match, "spectator"), encoding="utf-8")
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    refused = offline(page)
+    page.goto(path.as_uri())
+    expect(page.locator("#naga-replay[data-ready=true]")).to_be_attached(timeout=15_000)
+    slider = page.get_by_test_id("tl-slider")
+    expect(slider).to_have_attribute("max", str(match.last_step))
+    assert page.evaluate("window.__nagaReplayStep") == match.last_step
+    for step in (0, 10, match.last_step // 2):
+        slider.fill(str(step))
+        page.wait_for_function(f"window.__nagaReplayStep === {step}")
+        expect(page.get_by_test_id("tl-position")).to_contain_text(str(step))
+    log = page.get_by_test_id("log").inner_text()
+    assert any(e["text"][:20] in log for e in match.log("spectator", upto=match.last_step // 2)[-3:])
+    page.get_by_test_id("root").focus()
+    page.keyboard.press("End")
+    page.wait_for_function(f"window.__nagaReplayStep === {match.last_step}")
+    assert errors == [] and refused == []
+    page.close()
