@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, Route, expect
 
 from naga_widget.cli import main
 from naga_widget.league import Limits, bwrap_works, discover, league
@@ -26,7 +27,7 @@ LIMITS = Limits(move_seconds=1.0, game_seconds=20.0, memory_mb=512)
 def played(tmp_path_factory: pytest.TempPathFactory):
     root = tmp_path_factory.mktemp("league")
     subs = write(root / "subs", {**GOOD, **FAULTY})
-    result = league(subs, root / "out", deals=2, limits=LIMITS, workers=2, progress=False)
+    result = league(subs, root / "out", deals=2, limits=LIMITS, workers=2, progress=False, site=True)
     return root, subs, result
 
 
@@ -130,3 +131,41 @@ def test_bad_limits_and_folders_are_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="at least two submissions"):
         league(tmp_path / "one", tmp_path / "out", progress=False, limits=LIMITS)
     assert os.path.exists(tmp_path / "out" / "checks")  # the check itself was kept
+
+
+def test_the_site_opens_offline_with_the_ranking_failures_and_replays(played, browser: Browser) -> None:
+    root, _, result = played
+    site = root / "out" / "site"
+    pages = [site / "index.html", site / "games.html", *sorted((site / "replays").glob("*.html"))]
+    assert len(pages) == 2 + len(result.games)
+    for page_file in pages:  # no bot's own words, nor the seeds that would give the cards away
+        text = page_file.read_text()
+        assert "my hand is" not in text and "this submission does not import" not in text
+        assert not any(str(g["seed"]) in text for g in result.games if page_file.name == f"{g['key']}.html")
+    page = browser.new_page()
+    refused: list[str] = []
+
+    def route(r: Route) -> None:
+        if r.request.url.startswith(("file:", "data:")):
+            r.continue_()
+        else:
+            refused.append(r.request.url)
+            r.abort()
+
+    page.route("**/*", route)
+    page.goto((site / "index.html").as_uri())
+    rows = page.get_by_test_id("ranking").locator("tbody tr")
+    expect(rows).to_have_count(5)
+    assert [rows.nth(i).locator("td").first.inner_text().split(". ", 1)[1] for i in range(5)] == \
+        [row["name"] for row in result.standings()]
+    failures = page.get_by_test_id("failures").inner_text()
+    assert "dave" in failures and "could not be imported (RuntimeError)" in failures
+    assert "took longer than 1 s over a move" in failures and "played an action that is not legal" in failures
+    page.get_by_test_id("games-link").click()
+    expect(page.get_by_test_id("games").locator("tbody tr")).to_have_count(len(result.games))
+    page.get_by_test_id("games").locator("a").first.click()
+    expect(page.locator("#naga-replay[data-ready=true]")).to_be_attached(timeout=15_000)
+    page.get_by_test_id("tl-slider").fill("3")
+    page.wait_for_function("window.__nagaReplayStep === 3")
+    assert refused == []
+    page.close()

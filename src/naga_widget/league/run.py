@@ -29,14 +29,9 @@ from ..arena.progress import Bar
 from ..arena.stats import Rating, wilson
 from .games import SMOKE, Entry, Task, play_task, random_order, schedule, smoke_task
 from .ratings import Skill, elo_ratings, mean_width, openskill_ratings
-from .sandbox import Limits, choose_isolation
+from .sandbox import ISOLATION_TEXT, Limits, choose_isolation
+from .site import write_site
 from .submissions import Rejected, discover
-
-ISOLATION_TEXT = {
-    "bwrap": "each bot in its own process, in a bubblewrap sandbox (no network, read-only system, private /tmp, "
-             "no other files)",
-    "process": "each bot in its own process with limits, WITHOUT a sandbox (bubblewrap was not usable)",
-}
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -208,8 +203,6 @@ def league(submissions: str | Path, out: str | Path | None = None, *, deals: int
                           out=results)
     write_atomic(results / "league.json", json.dumps(result.to_json(), indent=1))
     if site:
-        from .site import write_site
-
         write_site(result, results / "site")
     return result
 

@@ -46,6 +46,11 @@ from .wire import HEADER, WireError, legal_to_json, pack, unpack_length
 
 ISOLATIONS = ("auto", "bwrap", "process")
 BOT_UID = 65534  # "nobody": the user id of a bot inside the sandbox
+ISOLATION_TEXT = {
+    "bwrap": "each bot in its own process, in a bubblewrap sandbox (no network, read-only system, private /tmp, "
+             "no other files)",
+    "process": "each bot in its own process with limits, WITHOUT a sandbox (bubblewrap was not usable)",
+}
 PROCESS_NOTE = ("naga_widget.league: bubblewrap (bwrap) is not usable here, so each bot runs only in its own "
                 "process with limits: it can read what your user can read, use the network and signal your "
                 "processes. Install bubblewrap (Linux) for the sandbox; see docs/league.md")

@@ -1,0 +1,102 @@
+"""The league's static site: one folder of HTML, no server, to upload anywhere.
+
+- ``index.html``: how the league was run (isolation, limits, schedule), the ranking with its
+  intervals, the results of each pair, and each submission's failures and forfeits;
+- ``games.html``: every game, each linked to its replay;
+- ``replays/<game>.html``: the game as a spectator saw it (:mod:`.replay`).
+
+Failures appear in their public form (:func:`~naga_widget.league.games.public_reason`): the kind
+of failure and the step, never the bot's own message or the action it tried, which could name
+the cards in its hand. The tracebacks stay in the teacher's ``league.json``.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..match import Match
+from .games import public_reason
+from .replay import to_html
+from .sandbox import ISOLATION_TEXT
+
+if TYPE_CHECKING:
+    from .run import LeagueResult
+
+_STYLE = """body{font-family:system-ui,sans-serif;margin:1.5rem;max-width:1100px;color:#222}
+table{border-collapse:collapse;margin:.5rem 0 1.5rem}th,td{border:1px solid #ccc;padding:.25rem .6rem;text-align:right}
+th{background:#f3f3f3}td.name,th.name{text-align:left}.note{color:#555}"""
+
+
+def _page(title: str, body: str) -> str:
+    return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
+            f"<style>{_STYLE}</style></head><body>\n<h1>{html.escape(title)}</h1>\n{body}\n</body></html>\n")
+
+
+def _table(head: list[str], rows: list[list[Any]], test_id: str) -> str:
+    names = {0}
+    th = "".join(f'<th class="name">{html.escape(h)}</th>' if i in names else f"<th>{html.escape(h)}</th>"
+                 for i, h in enumerate(head))
+    trs = "".join("<tr>" + "".join(f'<td class="name">{c}</td>' if i in names else f"<td>{c}</td>"
+                                   for i, c in enumerate(row)) + "</tr>" for row in rows)
+    return f'<table data-testid="{test_id}"><thead><tr>{th}</tr></thead><tbody>{trs}</tbody></table>'
+
+
+def _public(record: dict[str, Any]) -> str:
+    reason = record.get("public_reason") or (public_reason(record["error"]) if record.get("error") else "")
+    return str(reason)
+
+
+def write_site(result: LeagueResult, folder: str | Path, *, title: str = "Class league") -> Path:
+    """Write the site of ``result`` into ``folder`` (see the module doc); returns ``index.html``."""
+    root = Path(folder)
+    (root / "replays").mkdir(parents=True, exist_ok=True)
+    e = html.escape
+    limits = result.limits
+    schedule = ("duplicate seating: every deal is played twice, with the seats swapped" if result.duplicate
+                else "one game per deal, seats alternating")
+    intro = (f'<p class="note" data-testid="how">{len(result.entrants)} bots, {len(result.games)} games ({schedule}). '
+             f"Isolation: {e(ISOLATION_TEXT[result.isolation])}. Limits: {limits.move_seconds:g} s a move, "
+             f"{limits.game_seconds:g} s a game, {limits.memory_mb} MB of memory. Ranked by "
+             f"{'the conservative estimate μ − 3σ (openskill)' if result.skills is not None else 'Elo'}; "
+             "Elo intervals are 95% bootstrap intervals over deals.</p>")
+    rows = []
+    for i, row in enumerate(result.standings(), 1):
+        cells = [f"{i}. {e(row['name'])}", row["games"], row["wins"], f"{100 * row['win_rate']:.0f}%",
+                 f"{row['elo']:.0f} [{row['elo_low']:.0f}, {row['elo_high']:.0f}]"]
+        if result.skills is not None:
+            cells.append(f"{row['conservative']:.2f} (μ {row['mu']:.1f}, σ {row['sigma']:.1f})")
+        cells.append(row["forfeits"])
+        rows.append(cells)
+    head = ["bot", "games", "wins", "win rate", "Elo [95%]"] + (["μ − 3σ"] if result.skills is not None else [])
+    ranking = _table(head + ["forfeits"], rows, "ranking")
+    pairs = _table(["pair", "wins", "deals", "deals won twice"],
+                   [[f"{e(p['a'])} – {e(p['b'])}", f"{p['wins_a']} – {p['wins_b']}", p["deals"],
+                     f"{p['swept_a']} – {p['swept_b']}"] for p in result.pairs()], "pairs")
+    problems = []
+    for name, record in sorted(result.failures.items()):
+        problems.append([e(name), "left out: failed the check", e(_public(record) or str(record.get("error", "")))])
+    for name in result.entrants:
+        for g in result.forfeits(name):
+            link = f'<a href="replays/{g["key"]}.html">deal {g["deal"]}, {e(g["gold"])} – {e(g["silver"])}</a>'
+            problems.append([e(name), link, e(_public(g))])
+    failures = _table(["bot", "where", "what happened"], problems, "failures") if problems else "<p>None.</p>"
+    body = (f'{intro}\n<h2>Ranking</h2>\n{ranking}\n<h2>Pairs</h2>\n{pairs}\n<h2>Failures and forfeits</h2>\n'
+            f'{failures}\n<p><a href="games.html" data-testid="games-link">Every game, with its replay</a></p>')
+    index = root / "index.html"
+    index.write_text(_page(title, body), encoding="utf-8")
+
+    game_rows = []
+    for g in sorted(result.games, key=lambda g: (g["pair"], g["deal"], g["swapped"])):
+        name = f"{g['gold']} (gold) – {g['silver']} (silver), deal {g['deal']}"
+        page = root / "replays" / f"{g['key']}.html"
+        if not page.exists():
+            page.write_text(to_html(Match.loads(g["saved"]), "spectator", title=name), encoding="utf-8")
+        end = f"forfeit by {e(g['forfeited'])}: {e(_public(g))}" if g["forfeited"] else e(g["reason"])
+        game_rows.append([f'<a href="replays/{g["key"]}.html">{e(name)}</a>', e(g["winner"]),
+                          f"{g['scores'][0]} – {g['scores'][1]}", end])
+    (root / "games.html").write_text(_page(f"{title}: games", '<p><a href="index.html">Back to the ranking</a></p>'
+                                           + _table(["game", "winner", "score", "end"], game_rows, "games")),
+                                     encoding="utf-8")
+    return index
