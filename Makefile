@@ -47,6 +47,7 @@ bench: $(STAMP) $(JS_STAMP)
 	$(PY) benchmarks/bench_browser.py
 	$(PY) benchmarks/bench_bots.py $(BENCH_BOTS_ARGS)
 	$(PY) benchmarks/bench_arena.py
+	$(PY) benchmarks/bench_league.py
 	$(PY) benchmarks/bench_envs.py
 
 ## arena: a round robin of the project's bots
