@@ -145,18 +145,18 @@ function payChoices(choice) {
   )}</div>`;
 }
 
-function targetChoices({ names, templeNames }, inv, choice) {
+function targetChoices({ catalog, menu }, inv, choice) {
   const chosen = inv.tokens.length
     ? html` Target so far: <b data-testid="chosen-tokens">${inv.tokens.join(" ")}</b>`
     : nothing;
   let offer = nothing;
   if (choice.next.length) {
-    const onBoard = choice.next.some((t) => tokenTarget(t, templeNames)) ? " (also clickable on the boards)" : "";
+    const onBoard = choice.next.some((t) => tokenTarget(t, catalog?.places)) ? " (also clickable on the boards)" : "";
     offer = html`<p class="naga-hint">${choice.complete ? "Confirm, or add" : "Choose"} ${inv.tokens.length ? "the next part of the target" : "a target"}${onBoard}:</p><div class="naga-choice" role="group" aria-label="targets">${list(
       choice.next,
       (tok) => tok,
       (tok) =>
-        html`<button type="button" data-act="target" data-token=${tok} data-testid="target-${tok}">${describeToken(tok, names, templeNames)}<small>${tok}</small></button>`,
+        html`<button type="button" data-act="target" data-token=${tok} data-testid="target-${tok}">${describeToken(tok, menu.token_words)}<small>${tok}</small></button>`,
     )}</div>`;
   } else if (choice.complete && !inv.tokens.length) {
     offer = html`<p class="naga-hint">No target needed.</p>`;
@@ -166,7 +166,7 @@ function targetChoices({ names, templeNames }, inv, choice) {
 
 function confrontMenu(ctx) {
   const inv = ctx.sel.invoke;
-  const choice = invokeChoices(ctx.menu, inv.card, inv.pay, inv.tokens, ctx.templeNames);
+  const choice = invokeChoices(ctx.menu, inv.card, inv.pay, inv.tokens);
   if (!inv.card) return invokeCards(ctx, choice);
   const info = ctx.catalog?.cards?.[inv.card];
   const text = effectText(inv.card, ctx.catalog);
@@ -174,13 +174,7 @@ function confrontMenu(ctx) {
     inv.pay ? targetChoices(ctx, inv, choice) : payChoices(choice)
   }${buttonRow(
     html`<button type="button" class="naga-primary" data-act="invoke-confirm" data-testid="confirm" ?disabled=${!choice.complete} title=${choice.actionText ?? ""}>${
-      choice.complete
-        ? invokeWords(inv.card, inv.pay, choice.target ? choice.target.split(" ") : [], ctx.catalog, {
-            names: ctx.names,
-            temples: ctx.templeNames,
-            player: ctx.menu.player,
-          })
-        : "Confirm"
+      choice.complete ? invokeWords(inv.card, inv.pay, choice.words, ctx.catalog) : "Confirm"
     }</button>`,
     html`<button type="button" data-act="back" data-testid="back">Back</button>`,
     html`<button type="button" data-act="reset" data-testid="cancel">Cancel</button>`,
@@ -259,11 +253,11 @@ function placeClicks(ctx, spaceClicks) {
 }
 
 function targetClicks(ctx, spaceClicks, slotClicks) {
-  const { menu, sel, templeNames } = ctx;
+  const { menu, sel, catalog } = ctx;
   const inv = sel.invoke;
-  const choice = invokeChoices(menu, inv.card, inv.pay, inv.tokens, templeNames);
+  const choice = invokeChoices(menu, inv.card, inv.pay, inv.tokens);
   const put = (tok, click) => {
-    const t = tokenTarget(tok, templeNames);
+    const t = tokenTarget(tok, catalog?.places);
     if (t) (t.kind === "slot" ? slotClicks : spaceClicks).set(tok, click);
   };
   for (const tok of inv.tokens) put(tok, { act: "noop", args: {}, hint: "chosen", chosen: true });

@@ -7,8 +7,6 @@
 import { html, nothing } from "lit-html";
 import { live } from "lit-html/directives/live.js";
 import { list } from "./panels.js";
-import { tokenTarget } from "./tokens.js";
-import { actionWords } from "./words.js";
 
 /**
  * @typedef {{action: string, visits: number, value: number}} ExplainCandidate
@@ -35,23 +33,20 @@ export function shownExplanation(explain) {
 
 /**
  * The weight of each space ("gold:4") and slot ("silver:E2") that the highlights name: a line
- * ("gold:row1", "gold:col2") gives its three spaces; a place named twice keeps its larger weight.
+ * ("gold:row1", "gold:col2") gives its spaces; a place named twice keeps its larger weight. Tokens
+ * are looked up in `catalog.places` (Python's table of board tokens).
  * @param {?Explain} explain
- * @param {string[]} [temples]
+ * @param {?Object<string, import("./types.js").Place>} places
  * @returns {Map<string, number>}
  */
-export function hintWeights(explain, temples = ["gold", "silver"]) {
+export function hintWeights(explain, places) {
   const weights = new Map();
   const put = (key, w) => weights.set(key, Math.max(weights.get(key) ?? 0, w));
   for (const h of shownExplanation(explain)?.highlights ?? []) {
     const w = Math.min(1, Math.max(0, Number(h.weight) || 0));
-    const line = /^([A-Za-z]+):(row|col)([0-2])$/.exec(String(h.token));
-    if (line && temples.includes(line[1])) {
-      const k = Number(line[3]);
-      for (const i of [0, 1, 2]) put(`${line[1]}:${line[2] === "row" ? 3 * k + i : k + 3 * i}`, w);
-    } else if (tokenTarget(h.token, temples)) {
-      put(h.token, w);
-    }
+    const place = places?.[String(h.token)];
+    if (place?.kind === "line") for (const i of place.spaces) put(`${place.temple}:${i}`, w);
+    else if (place) put(h.token, w);
   }
   return weights;
 }
@@ -70,12 +65,11 @@ function hintControls(ctx) {
 }
 
 function candidateList(ex, ctx, testid) {
-  const who = { names: ctx.names, temples: ctx.templeNames, player: ex.player };
   return html`<ol class="naga-candidates" data-testid=${testid} tabindex="0" aria-label="actions weighed, best first">${list(
-    ex.candidates ?? [],
+    (ex.candidates ?? []).map((c, i) => ({ ...c, words: ex.candidate_words?.[i] })),
     (c) => c.action,
     (c) =>
-      html`<li title=${c.action}><span>${actionWords(c.action, ctx.catalog, who)}</span> <span class="naga-muted">${c.visits} simulation${
+      html`<li title=${c.action}><span>${c.words ?? c.action}</span> <span class="naga-muted">${c.visits} simulation${
         c.visits === 1 ? "" : "s"
       }, win ${percent(c.value)}</span></li>`,
   )}</ol>`;
@@ -142,7 +136,7 @@ export function explainPanel(ctx) {
           ex.bot,
           ctx,
           "bot",
-          `${botName}'s bot at step ${ex.bot.step}: ${actionWords(ex.bot.action, ctx.catalog, { names: ctx.names, temples: ctx.templeNames, player: ex.bot.player })}`,
+          `${botName}'s bot at step ${ex.bot.step}: ${ex.bot.action_words ?? ex.bot.action}`,
         )
       : nothing
   }</section>`;

@@ -56,22 +56,22 @@ export const DECISIONS = {
   "call-confirm": ({ sel, menu }) => (callSelectionValid(menu, sel.call) ? play(callActionText(sel.call)) : null),
   // R4.2: pass, or invoke a card: card, payment, target tokens
   pass: ({ menu }) => (menu.pass ? play("pass") : null),
-  "invoke-card": ({ data, sel, menu, temples }) =>
-    invokeChoices(menu, data.card, null, [], temples).stage === "pay"
+  "invoke-card": ({ data, sel, menu }) =>
+    invokeChoices(menu, data.card, null, []).stage === "pay"
       ? { sel: { ...sel, invoke: { card: data.card, pay: null, tokens: [] } } }
       : null,
-  "invoke-pay": ({ data, sel, menu, temples }) =>
-    invokeChoices(menu, sel.invoke.card, data.pay, [], temples).stage === "target"
+  "invoke-pay": ({ data, sel, menu }) =>
+    invokeChoices(menu, sel.invoke.card, data.pay, []).stage === "target"
       ? { sel: { ...sel, invoke: { ...sel.invoke, pay: data.pay, tokens: [] } } }
       : null,
-  target: ({ data, sel, menu, temples }) => {
+  target: ({ data, sel, menu }) => {
     const { card, pay, tokens } = sel.invoke;
-    const c = invokeChoices(menu, card, pay, tokens, temples);
+    const c = invokeChoices(menu, card, pay, tokens);
     if (c.stage !== "target" || !c.next.includes(data.token)) return null;
     return { sel: { ...sel, invoke: { ...sel.invoke, tokens: [...tokens, data.token] } } };
   },
-  "invoke-confirm": ({ sel, menu, temples }) => {
-    const c = invokeChoices(menu, sel.invoke.card, sel.invoke.pay, sel.invoke.tokens, temples);
+  "invoke-confirm": ({ sel, menu }) => {
+    const c = invokeChoices(menu, sel.invoke.card, sel.invoke.pay, sel.invoke.tokens);
     return c.complete ? play(c.actionText) : null;
   },
   back: ({ sel }) => {

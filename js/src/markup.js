@@ -102,7 +102,7 @@ function game(ctx) {
   let boards = html`<p class="naga-muted">No board to show.</p>`;
   let players = nothing;
   if (temples.length) {
-    const tctx = { ...ctx, ...boardClicks(ctx), hintWeights: hintWeights(ctx.explain, ctx.templeNames) };
+    const tctx = { ...ctx, ...boardClicks(ctx), hintWeights: hintWeights(ctx.explain, ctx.catalog?.places) };
     boards = html`<div class="naga-boards">${list(
       temples,
       (t) => t.name,

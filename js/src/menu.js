@@ -3,7 +3,7 @@
 // itself: every choice comes from the menu. Pure: no DOM.
 
 import { rotateOpenings } from "./geometry.js";
-import { invokeActionText, splitTarget, tokenTarget } from "./tokens.js";
+import { invokeActionText, splitTarget } from "./tokens.js";
 
 /** @typedef {import("./types.js").Menu} Menu */
 /** @typedef {import("./types.js").Status} Status */
@@ -11,7 +11,8 @@ import { invokeActionText, splitTarget, tokenTarget } from "./tokens.js";
 
 /**
  * The menu with its target sets written out: Python sends each target as indices into
- * `menu.tokens` ("0 1"); this gives the token texts ("gold:W0 gold:N1"). A menu without
+ * `menu.tokens` ("0 1"); this gives the token texts ("gold:W0 gold:N1"), and `token_words` as a map
+ * from each token to its words (`menu.token_words` is sent in the order of `tokens`). A menu without
  * `tokens` is returned as it is.
  * @param {Menu} menu
  * @returns {Menu}
@@ -26,7 +27,9 @@ export function expandMenu(menu) {
           .split(" ")
           .map((i) => tokens[Number(i)])
           .join(" ");
-  return { ...rest, target_sets: menu.target_sets.map((set) => set.map(text)) };
+  const said = Array.isArray(menu.token_words) ? menu.token_words : [];
+  const words = Object.fromEntries(tokens.map((t, i) => [t, said[i] ?? t]));
+  return { ...rest, token_words: words, target_sets: menu.target_sets.map((set) => set.map(text)) };
 }
 
 /**
@@ -43,28 +46,17 @@ export function callSelectionValid(menu, selection) {
 }
 
 /**
- * Is `tokens` an unordered choice: two or more places on the boards (relic slots or spaces), as the
- * pairs of E06 (two relics), E07 (two slots) and E10 (two spaces)? The player may pick their members
- * in any order; the engine lists each pair once, in its own canonical order (R5).
- * @param {string[]} tokens
- * @param {string[]} [temples] the temple names
- * @returns {boolean}
- */
-export function unorderedTarget(tokens, temples = ["gold", "silver"]) {
-  return tokens.length >= 2 && tokens.every((t) => tokenTarget(t, temples) !== null);
-}
-
-/**
  * Does a target of the menu agree with the tokens picked so far? An ordered target must start with
- * them; an unordered one (see unorderedTarget) must contain each of them, in any order.
+ * them; an unordered one (a pair the engine lists once, in its own order: its set's
+ * `set_info.unordered`, from the effect's record) must contain each of them, in any order.
  * @param {string[]} tokens the target's tokens, in the engine's order
  * @param {string[]} picked
- * @param {string[]} [temples]
+ * @param {boolean} [unordered]
  * @returns {boolean}
  */
-export function targetAgrees(tokens, picked, temples = ["gold", "silver"]) {
+export function targetAgrees(tokens, picked, unordered = false) {
   if (picked.length > tokens.length) return false;
-  if (unorderedTarget(tokens, temples)) {
+  if (unordered && tokens.length >= 2) {
     return new Set(picked).size === picked.length && picked.every((t) => tokens.includes(t));
   }
   return picked.every((t, i) => tokens[i] === t);
@@ -72,19 +64,19 @@ export function targetAgrees(tokens, picked, temples = ["gold", "silver"]) {
 
 /**
  * The next choices of an invoke being built from the menu (R4.2.2, R5): first the card, then the
- * payment, then the target one token at a time. A target that is a prefix of a longer one (E06:
- * one or two relics) makes the choice `complete` while `next` still offers more tokens. The members
- * of an unordered pair (E06, E07, E10) may be picked in any order: after one member, `next` offers
- * every partner it has, and `actionText` names the pair in the engine's order, as `target` does.
+ * payment, then the target one token at a time. A target that is a prefix of a longer one (one or
+ * two relics) makes the choice `complete` while `next` still offers more tokens. The members of an
+ * unordered pair may be picked in any order: after one member, `next` offers every partner it has,
+ * and `actionText` names the pair in the engine's order, as `target` does. `words` are the target's
+ * words as the menu sends them (`set_info.words`).
  * @param {Menu} menu
  * @param {?string} [card]
  * @param {?string} [pay]
  * @param {string[]} [chosen] tokens chosen so far, in the order they were picked
- * @param {string[]} [temples] the temple names (tells board places from other tokens)
  * @returns {{stage: "card"|"pay"|"target"|"invalid", cards: string[], pays: string[], next: string[],
- *   complete: boolean, target: ?string, actionText: ?string, matching: number}}
+ *   complete: boolean, target: ?string, words: ?string, actionText: ?string, matching: number}}
  */
-export function invokeChoices(menu, card = null, pay = null, chosen = [], temples = ["gold", "silver"]) {
+export function invokeChoices(menu, card = null, pay = null, chosen = []) {
   const invokes = menu && menu.phase === "confront" && Array.isArray(menu.invokes) ? menu.invokes : [];
   const cards = distinct(invokes.map((inv) => inv[0]));
   const result = {
@@ -94,6 +86,7 @@ export function invokeChoices(menu, card = null, pay = null, chosen = [], temple
     next: [],
     complete: false,
     target: null,
+    words: null,
     actionText: null,
     matching: 0,
   };
@@ -105,24 +98,24 @@ export function invokeChoices(menu, card = null, pay = null, chosen = [], temple
   if (!triple) return { ...result, stage: "invalid", pays };
   const picked = chosen ?? [];
   const n = picked.length;
+  const info = (menu.set_info ?? [])[triple[2]] ?? {};
+  const unordered = (tokens) => !!info.unordered && tokens.length >= 2;
   const matching = ((menu.target_sets ?? [])[triple[2]] ?? [])
-    .map(splitTarget)
-    .filter((tokens) => targetAgrees(tokens, picked, temples));
+    .map((text, i) => ({ tokens: splitTarget(text), words: info.words?.[i] ?? null }))
+    .filter((t) => targetAgrees(t.tokens, picked, unordered(t.tokens)));
   if (!matching.length) return { ...result, stage: "invalid", pays };
-  const rest = (tokens) =>
-    unorderedTarget(tokens, temples) ? tokens.filter((t) => !picked.includes(t)) : tokens.slice(n);
-  const next = distinct(
-    matching.filter((t) => t.length > n).flatMap((t) => (unorderedTarget(t, temples) ? rest(t) : [t[n]])),
-  );
-  const whole = matching.find((t) => t.length === n) ?? null;
+  const rest = (tokens) => (unordered(tokens) ? tokens.filter((t) => !picked.includes(t)) : [tokens[n]]);
+  const next = distinct(matching.filter((t) => t.tokens.length > n).flatMap((t) => rest(t.tokens)));
+  const whole = matching.find((t) => t.tokens.length === n) ?? null;
   return {
     ...result,
     stage: "target",
     pays,
     next,
     complete: whole !== null,
-    target: whole === null ? null : whole.join(" "),
-    actionText: whole === null ? null : invokeActionText(card, pay, whole),
+    target: whole === null ? null : whole.tokens.join(" "),
+    words: whole === null ? null : whole.words,
+    actionText: whole === null ? null : invokeActionText(card, pay, whole.tokens),
     matching: matching.length,
   };
 }

@@ -7,7 +7,7 @@ import { live } from "lit-html/directives/live.js";
 import { limits, stickSymbol } from "./text.js";
 import { parseStick } from "./tokens.js";
 import { resolveRule, ruleEntry, splitRules } from "./rules.js";
-import { amuletMeaning, cardMeaning, labelWords, stickSymbolMeaning } from "./words.js";
+import { amuletMeaning, cardMeaning, stickSymbolMeaning } from "./words.js";
 import { guideMark, miniTileSvg, templeSvg } from "./svg.js";
 
 /**
@@ -244,7 +244,7 @@ function branchSelect(tl, catalog) {
   const branches = tl.branches ?? [];
   if (branches.length <= 1) return nothing;
   const text = (b) =>
-    `#${b.index}: ${b.length} steps${b.fork_step ? `, from step ${b.fork_step}` : ""}${b.last_action ? ` — last: ${labelWords(b.last_action, catalog)}` : ""}`;
+    `#${b.index}: ${b.length} steps${b.fork_step ? `, from step ${b.fork_step}` : ""}${b.last_action ? ` — last: ${b.last_action_words ?? b.last_action}` : ""}`;
   return html`<label>branch <select data-act="branch" data-testid="branch-select" aria-label="Branch">${list(
     branches,
     (b) => b.index,
@@ -295,7 +295,7 @@ export function timelinePanel(tl, shown = tl?.step, catalog = null) {
     review
       ? html`<span class="naga-muted" data-testid="tl-review">review only: this game cannot be forked</span>`
       : branchSelect(tl, catalog)
-  }${review ? nothing : forkControls(tl, !!tl.at_end)}<span class="naga-steplabel" data-testid="tl-label">${labelWords(tl.label ?? "", catalog)}</span></section>`;
+  }${review ? nothing : forkControls(tl, !!tl.at_end)}<span class="naga-steplabel" data-testid="tl-label">${tl.label_words ?? tl.label ?? ""}</span></section>`;
 }
 
 // -- the event log and the message -------------------------------------------------------------------------

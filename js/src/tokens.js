@@ -24,49 +24,30 @@ export function parseStick(token) {
 }
 
 /**
- * What a target token names on the board, if anything: a relic slot ("gold:W0") or a
- * space ("silver:4"). Only temple names count: "violet:1" is a stick (E03/E05), not a space.
+ * What a target token names on the board, if anything: a relic slot ("gold:W0") or a space
+ * ("silver:4"), looked up in `catalog.places` (Python's table of board tokens, never read from the
+ * token's text). A line ("gold:row0") or a stick ("violet:1") is not one place.
  * @param {string} token
- * @param {string[]} [temples] the temple names (catalog.temples)
+ * @param {?Object<string, import("./types.js").Place>} places catalog.places
  * @returns {?({kind: "slot", temple: string, slot: string} | {kind: "space", temple: string, space: number})}
  */
-export function tokenTarget(token, temples = ["gold", "silver"]) {
-  const m = /^([A-Za-z]+):([WNE][0-2]|[0-8])$/.exec(String(token));
-  if (!m || !temples.includes(m[1])) return null;
-  if (/^[0-8]$/.test(m[2])) return { kind: "space", temple: m[1], space: Number(m[2]) };
-  return { kind: "slot", temple: m[1], slot: m[2] };
+export function tokenTarget(token, places) {
+  const p = places?.[String(token)];
+  if (!p || (p.kind !== "slot" && p.kind !== "space")) return null;
+  return p.kind === "slot"
+    ? { kind: "slot", temple: p.temple, slot: p.slot }
+    : { kind: "space", temple: p.temple, space: p.space };
 }
 
 /**
- * A readable description of a target token (R5 token forms).
+ * A target token in words, as the menu sends them (`menu.token_words`, written from the effect
+ * records in Python); the token itself when the menu has no words for it.
  * @param {string} token
- * @param {string[]} [names] player names, for "p0"/"p1"
- * @param {string[]} [temples] temple names
+ * @param {?Object<string, string>} words the expanded menu's token_words
  * @returns {string}
  */
-export function describeToken(token, names = ["gold", "silver"], temples = ["gold", "silver"]) {
-  const t = String(token);
-  const target = tokenTarget(t, temples);
-  if (target?.kind === "slot") return `${target.temple} temple, relic slot ${target.slot}`;
-  if (target?.kind === "space") {
-    return `${target.temple} temple, space ${target.space} (row ${Math.floor(target.space / 3)}, col ${target.space % 3})`;
-  }
-  let m = /^([A-Za-z]+):(row|col)([0-2])$/.exec(t);
-  if (m) return `${m[1]} temple, ${m[2] === "row" ? "row" : "column"} ${m[3]}`;
-  m = /^p([01]):([a-z]+):(\w+)$/.exec(t);
-  if (m) return `${names[Number(m[1])] ?? `p${m[1]}`}'s ${m[2]} stick showing ${faceWord(m[3])}`;
-  m = /^([a-z]+):(\w+)$/.exec(t);
-  if (m) return `${m[1]} stick showing ${faceWord(m[2])}`;
-  m = /^rot([0-3])$/.exec(t);
-  if (m) return `orientation ${m[1]} (${m[1]} quarter turn${m[1] === "1" ? "" : "s"} clockwise)`;
-  if (["east", "west", "north", "south"].includes(t)) return `slide ${t}`;
-  if (/^(N|\d)$/.test(t)) return `new face ${faceWord(t)}`;
-  if (/^[a-z]+$/.test(t)) return `a ${t} stick from the supply`;
-  return t;
-}
-
-function faceWord(face) {
-  return face === "N" ? "a naga" : String(face);
+export function describeToken(token, words) {
+  return words?.[String(token)] ?? String(token);
 }
 
 /** Text form of a call (cards sorted). @param {string[]} cards @returns {string} */

@@ -14,12 +14,28 @@
  * @property {Object<string, CardInfo>} cards
  * @property {Object<string, {name: string, text: string, hint: string}>} effects   by effect id, "E01" …
  * @property {Object<string, {shape: string, openings: string, amulet_symbol: boolean}>} rooms
- * @property {string[]} temples       ["gold", "silver"]
- * @property {string[]} slots         the nine slot names in canonical order
+ * @property {string[]} temples       the temples' names, by seat
+ * @property {string[]} slots         the nine slot names in canonical order (R2.2)
+ * @property {Object<string, Place>} places   every target token that names places on the boards
  * @property {Object<string, string[]>} stick_types   type → its four faces
  * @property {Object<string, {name: string, rule: string}>} steps   phase → the step's name and rule (R4, R7)
  * @property {Object<string, string>} end_reasons   Outcome.reason → words, e.g. "a score of 25 or more"
  * @property {{target_score: number, cursed_limit: number}} limits   the numbers of R7.1
+ */
+/**
+ * @typedef {Object} Place      a board token of `catalog.places` ("gold:W0", "gold:4", "gold:row0")
+ * @property {"slot"|"space"|"line"} kind
+ * @property {string} temple
+ * @property {string} [slot]        kind "slot": "W2" … "E2"
+ * @property {number} [space]       kind "space": 0 … 8
+ * @property {number[]} [spaces]    kind "line": its three spaces
+ * @property {string} words         e.g. "gold temple, relic slot W0"
+ */
+/**
+ * @typedef {Object} TargetSetInfo  what Python says of one target set (from the effect's record)
+ * @property {string} effect        the effect whose targets these are
+ * @property {boolean} unordered    a pair names the same target in either order
+ * @property {string[]} words       each target in words for the invoker, as target_sets lists them
  */
 /**
  * @typedef {Object} SpaceView  a tile on a temple space (null when the space is empty)
@@ -102,6 +118,9 @@
  * @property {string[]} [tokens]            confront: the target tokens, which target_sets index
  * @property {string[][]} [target_sets]     confront: targets as token indices ("0 1"; "" = no
  *   target); expandMenu writes them out as token texts, in the engine's order
+ * @property {string[]|Object<string, string>} [token_words]  confront: each token in words, in the
+ *   order of `tokens`; expandMenu makes it a map from token to words
+ * @property {TargetSetInfo[]} [set_info]   confront: per target set, its effect, order and words
  * @property {{id: string, openings: string}} [room]      place: the room to place
  * @property {Array<[number, number]>} [places]           place: [space, rotation]
  * @property {string[]} [gives]             give: the drawn cards
@@ -113,6 +132,7 @@
  * @property {number} length
  * @property {number} fork_step
  * @property {?string} last_action
+ * @property {?string} last_action_words   the same in words ("gold passed")
  */
 /**
  * @typedef {Object} Timeline
@@ -122,6 +142,7 @@
  * @property {number} branch
  * @property {BranchInfo[]} branches
  * @property {string} label         the action that led to the step shown (projected), or "setup"
+ * @property {string} label_words   the same in words ("silver called 2 cards face down")
  * @property {boolean} fork_armed
  * @property {boolean} can_play
  * @property {"full"|"review"|"off"} [mode]   the widget's timeline option (review: no fork; off: only the present)

@@ -19,7 +19,6 @@ import {
   nextIntentId,
   placeChoices,
   targetAgrees,
-  unorderedTarget,
 } from "../src/menu.js";
 import { emptySelection, handleAct } from "../src/handlers.js";
 import { keyed } from "../src/panels.js";
@@ -182,12 +181,18 @@ describe("expandMenu: target sets arrive as indices into a token table", () => {
         ["12a", "teal", 1],
       ],
       tokens: ["gold:W0", "gold:N1", "silver:E2"],
+      token_words: ["gold temple, relic slot W0", "gold temple, relic slot N1", "silver temple, relic slot E2"],
       target_sets: [["0 1", "0 2"], [""]],
     };
     expect(expandMenu(wire)).toEqual({
       phase: "confront",
       pass: true,
       invokes: wire.invokes,
+      token_words: {
+        "gold:W0": "gold temple, relic slot W0",
+        "gold:N1": "gold temple, relic slot N1",
+        "silver:E2": "silver temple, relic slot E2",
+      },
       target_sets: [["gold:W0 gold:N1", "gold:W0 silver:E2"], [""]],
     });
     const call = { phase: "call", groups: [["01a"]] };
@@ -345,6 +350,7 @@ describe("target order: unordered pairs (E06, E07, E10) may be picked in any ord
     pass: true,
     invokes: [["10a", "charm", 0]],
     target_sets: [["gold:0 gold:3", "gold:0 gold:7", "gold:3 gold:7", "gold:3 gold:8", "silver:2 silver:5"]],
+    set_info: [{ effect: "E10", unordered: true, words: [] }],
   };
   const cases = [
     ...confront.invokes
@@ -395,14 +401,22 @@ describe("target order: unordered pairs (E06, E07, E10) may be picked in any ord
     expect(invokeChoices(m, "09a", "brown", ["rot1"]).stage).toBe("invalid");
   });
 
-  it("tells unordered targets: two places on the boards", () => {
-    expect(unorderedTarget(["gold:W0", "gold:N1"])).toBe(true);
-    expect(unorderedTarget(["gold:0", "gold:3"])).toBe(true);
-    expect(unorderedTarget(["gold:W0"])).toBe(false);
-    expect(unorderedTarget(["gold:row0", "east"])).toBe(false);
-    expect(unorderedTarget(["gold:4", "rot1"])).toBe(false);
-    expect(unorderedTarget(["violet:1", "teal:2"])).toBe(false); // sticks, not spaces
-    expect(unorderedTarget(["jade:1", "jade:2"], ["jade", "onyx"])).toBe(true);
+  it("takes the order of a target set from the menu (the effect's record), not from the tokens", () => {
+    const real = fixture("confront").menu;
+    const effects = real.invokes.map(([c, , set]) => [catalog.cards[c].effect, real.set_info[set]]);
+    for (const [effect, info] of effects) {
+      expect(info.effect).toBe(effect);
+      expect(info.unordered).toBe(["E06", "E07"].includes(effect));
+      expect(info.words.length).toBe(
+        real.target_sets[real.invokes.find(([c]) => catalog.cards[c].effect === effect)[2]].length,
+      );
+    }
+    // the same pair of spaces, unordered only when its set says so
+    const pair = { phase: "confront", invokes: [["x", "brown", 0]], target_sets: [["gold:0 gold:3"]] };
+    expect(invokeChoices(pair, "x", "brown", ["gold:3"]).stage).toBe("invalid");
+    const unordered = { ...pair, set_info: [{ effect: "E10", unordered: true, words: ["swap gold spaces 0 ↔ 3"] }] };
+    const done = invokeChoices(unordered, "x", "brown", ["gold:3", "gold:0"]);
+    expect([done.target, done.words]).toEqual(["gold:0 gold:3", "swap gold spaces 0 ↔ 3"]);
   });
 });
 
@@ -410,10 +424,11 @@ describe("targetAgrees: does a target fit the picks so far?", () => {
   it("needs the prefix of an ordered target, any members of an unordered one", () => {
     expect(targetAgrees(["gold:row0", "east"], ["gold:row0"])).toBe(true);
     expect(targetAgrees(["gold:row0", "east"], ["east"])).toBe(false);
-    expect(targetAgrees(["gold:W0", "gold:N1"], ["gold:N1"])).toBe(true);
-    expect(targetAgrees(["gold:W0", "gold:N1"], ["gold:N1", "gold:W0"])).toBe(true);
-    expect(targetAgrees(["gold:W0", "gold:N1"], ["gold:N1", "gold:N1"])).toBe(false);
-    expect(targetAgrees(["gold:W0"], ["gold:W0", "gold:N1"])).toBe(false);
+    expect(targetAgrees(["gold:W0", "gold:N1"], ["gold:N1"], true)).toBe(true);
+    expect(targetAgrees(["gold:W0", "gold:N1"], ["gold:N1"], false)).toBe(false);
+    expect(targetAgrees(["gold:W0", "gold:N1"], ["gold:N1", "gold:W0"], true)).toBe(true);
+    expect(targetAgrees(["gold:W0", "gold:N1"], ["gold:N1", "gold:N1"], true)).toBe(false);
+    expect(targetAgrees(["gold:W0"], ["gold:W0", "gold:N1"], true)).toBe(false);
     expect(targetAgrees([], [])).toBe(true);
   });
 });
@@ -548,28 +563,28 @@ describe("names, tokens and small readers", () => {
     expect(parseStick("violet:3")).toEqual({ type: "violet", face: "3", naga: false, points: 3 });
   });
   it("tells which tokens name a slot or a space", () => {
-    expect(tokenTarget("gold:W0")).toEqual({ kind: "slot", temple: "gold", slot: "W0" });
-    expect(tokenTarget("silver:4")).toEqual({ kind: "space", temple: "silver", space: 4 });
-    expect(tokenTarget("gold:row0")).toBeNull();
-    expect(tokenTarget("teal:N")).toBeNull();
-    expect(tokenTarget("p1:teal:2")).toBeNull();
-    expect(tokenTarget("rot1")).toBeNull();
+    const places = catalog.places;
+    expect(tokenTarget("gold:W0", places)).toEqual({ kind: "slot", temple: "gold", slot: "W0" });
+    expect(tokenTarget("silver:4", places)).toEqual({ kind: "space", temple: "silver", space: 4 });
+    expect(tokenTarget("gold:row0", places)).toBeNull();
+    expect(tokenTarget("teal:N", places)).toBeNull();
+    expect(tokenTarget("p1:teal:2", places)).toBeNull();
+    expect(tokenTarget("rot1", places)).toBeNull();
     // a stick "type:face" is not a space, even with a digit face (E03/E05)
-    expect(tokenTarget("violet:1")).toBeNull();
-    expect(tokenTarget("brown:2")).toBeNull();
-    expect(tokenTarget("jade:4", ["jade", "onyx"])).toEqual({ kind: "space", temple: "jade", space: 4 });
+    expect(tokenTarget("violet:1", places)).toBeNull();
+    expect(tokenTarget("brown:2", places)).toBeNull();
+    // the table decides, not the text: other temple names work the same
+    const jade = { "jade:4": { kind: "space", temple: "jade", space: 4, words: "jade temple, space 4" } };
+    expect(tokenTarget("jade:4", jade)).toEqual({ kind: "space", temple: "jade", space: 4 });
+    expect(tokenTarget("gold:4", jade)).toBeNull();
   });
   it("describes tokens for people", () => {
-    expect(describeToken("p1:teal:2")).toBe("silver's teal stick showing 2");
-    expect(describeToken("teal:N")).toBe("teal stick showing a naga");
-    expect(describeToken("gold:col2")).toBe("gold temple, column 2");
-    expect(describeToken("east")).toBe("slide east");
-    expect(describeToken("violet")).toBe("a violet stick from the supply");
-    expect(describeToken("violet:3")).toBe("violet stick showing 3");
-    expect(describeToken("gold:4")).toBe("gold temple, space 4 (row 1, col 1)");
-    expect(describeToken("silver:E2")).toBe("silver temple, relic slot E2");
-    expect(describeToken("rot1")).toMatch(/^orientation 1/);
-    expect(describeToken("N")).toBe("new face a naga");
+    // the words are Python's (tests/rules/test_effect_words.py); the view shows the menu's
+    const menu = fixture("confront").menu;
+    for (const [tok, words] of Object.entries(menu.token_words))
+      expect(describeToken(tok, menu.token_words)).toBe(words);
+    expect(describeToken("gold:W0", menu.token_words)).toBe("gold temple, relic slot W0");
+    expect(describeToken("rot9", menu.token_words)).toBe("rot9");
   });
   it("numbers intents above anything sent or acknowledged", () => {
     expect(nextIntentId(0, null, null)).toBe(1);

@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import widget from "../src/index.js";
 import { spaceWords } from "../src/changes.js";
 import { hintWeights, percent } from "../src/explain.js";
-import { actionWords } from "../src/words.js";
 import { catalog, fixture, mounter } from "./fixtures.js";
 
 const mount = mounter(widget.render);
@@ -24,11 +23,26 @@ function placeHint() {
     iterations: 200,
     action: `place ${a[0]} rot${a[1]}`,
     summary: "the summary of the search",
+    action_words: `Place the room on ${spaceWords(a[0])}, turned ${a[1]}`,
     candidates: [
-      { action: `place ${a[0]} rot${a[1]}`, visits: 120, value: 0.6134 },
-      { action: `place ${b[0]} rot${b[1]}`, visits: 50, value: 0.48 },
-      { action: `place ${c[0]} rot${c[1]}`, visits: 30, value: 0.3 },
+      {
+        action: `place ${a[0]} rot${a[1]}`,
+        visits: 120,
+        value: 0.6134,
+      },
+      {
+        action: `place ${b[0]} rot${b[1]}`,
+        visits: 50,
+        value: 0.48,
+      },
+      {
+        action: `place ${c[0]} rot${c[1]}`,
+        visits: 30,
+        value: 0.3,
+      },
     ],
+    // Python says each candidate in words (tests/widget/test_widget_words.py checks them)
+    candidate_words: [a, b, c].map(([space, k]) => `Place the room on ${spaceWords(space)}, turned ${k}`),
     beliefs: {
       cards: { silver: { "03a": 0.45, "07b": 0.2, "11c": 0.875 } },
       relics: { "silver:E2": { c6: 0.4, s3: 0.6 } },
@@ -55,8 +69,7 @@ describe("the explanation panel", () => {
     const items = [...q("hint-candidates").querySelectorAll("li")];
     expect(items).toHaveLength(3);
     hint.candidates.forEach((c, i) => {
-      const space = Number(c.action.split(" ")[1]);
-      expect(items[i].textContent).toContain(`Place the room on ${spaceWords(space)}`);
+      expect(items[i].textContent).toContain(hint.candidate_words[i]);
       expect(items[i].textContent).toContain(`${c.visits} simulations`);
       expect(items[i].getAttribute("title")).toBe(c.action);
     });
@@ -150,14 +163,12 @@ describe("the highlights on the boards", () => {
   it("come from the hint first, else from the bot's reasons", () => {
     const hint = placeHint();
     const bot = { ...hint, highlights: [{ token: "gold:8", weight: 1, label: "" }] };
-    expect([...hintWeights({ hint, bot }).keys()]).not.toContain("gold:8");
-    expect([...hintWeights({ bot }).entries()]).toEqual([["gold:8", 1]]);
-    expect(hintWeights({}).size).toBe(0);
-    expect([...hintWeights({ bot: { highlights: [{ token: "gold:col2", weight: 0.5 }] } }).keys()]).toEqual([
-      "gold:2",
-      "gold:5",
-      "gold:8",
-    ]);
+    const places = catalog.places;
+    expect([...hintWeights({ hint, bot }, places).keys()]).not.toContain("gold:8");
+    expect([...hintWeights({ bot }, places).entries()]).toEqual([["gold:8", 1]]);
+    expect(hintWeights({}, places).size).toBe(0);
+    const line = { bot: { highlights: [{ token: "gold:col2", weight: 0.5 }] } };
+    expect([...hintWeights(line, places).keys()]).toEqual(["gold:2", "gold:5", "gold:8"]);
   });
 });
 
@@ -180,20 +191,9 @@ describe("the Hint button", () => {
   });
 });
 
-describe("actionWords", () => {
-  it.each([
-    ["pass", "Pass"],
-    ["place 6 rot2", `Place the room on ${spaceWords(6)}, turned 2`],
-    ["give 07b", `Give 07b (${catalog.cards["07b"].name})`],
-    ["call 03a 05b", `Call 03a (${catalog.cards["03a"].name}), 05b (${catalog.cards["05b"].name})`],
-    ["nonsense here", "nonsense here"],
-  ])("%s → %s", (action, words) => {
-    expect(actionWords(action, catalog)).toBe(words);
-  });
-
-  it("says an invoke as the menu does", () => {
-    const text = actionWords("invoke 12a brown", catalog);
-    expect(text).toBe(`Invoke ${catalog.cards["12a"].name}: draw two cards, paying a brown naga`);
+describe("percent", () => {
+  it("rounds a chance to a whole percentage", () => {
     expect(percent(0.875)).toBe("88%");
+    expect(percent(0)).toBe("0%");
   });
 });

@@ -26,15 +26,20 @@ from ..rules import (
     END_REASONS,
     STEPS,
     TEMPLE_NAMES,
+    Action,
     AnyAction,
     Call,
     Ruleset,
     State,
     end_reason_text,
 )
+from ..rules.effects import Effect, Target
+from ..rules.effects.base import token_words
+from ..rules.effects.maze import LINES
 from ..rules.legal import call_groups
 from ..rules.ruleset import openings_text
 from ..rules.temple import SLOT_NAMES
+from ..rules.wording import action_words, label_words
 from .guard import quote
 
 PERSPECTIVES = (0, 1, "spectator", "teacher", "hotseat")
@@ -128,6 +133,7 @@ def catalog(ruleset: Ruleset) -> dict[str, Any]:
                   for r in ruleset.rooms},
         "temples": list(TEMPLE_NAMES),
         "slots": list(SLOT_NAMES),
+        "places": board_places(),
         "stick_types": {t.name: list(t.faces) for t in ruleset.stick_types},
         "steps": {phase: {"name": s.name, "rule": s.rule} for phase, s in STEPS.items()},
         "end_reasons": {reason: end_reason_text(reason, ruleset) for reason in END_REASONS},
@@ -168,6 +174,64 @@ def actor_of(view: View, state: State) -> int | None:
     return state.to_move if view.perspective == state.to_move else None
 
 
+# -- words and places, read from the effect records --------------------------------------------------
+def board_places() -> dict[str, dict[str, Any]]:
+    """Every target token that names places on the boards (rules.md, the text forms): a relic slot
+    (``"gold:W0"`` → ``{kind: "slot", temple, slot}``), a space (``"gold:4"`` → ``{kind: "space", temple,
+    space}``) and a row or column (``"gold:row0"`` → ``{kind: "line", temple, spaces}``), each with its
+    words. The view looks tokens up here instead of reading their text.
+
+    >>> places = board_places()
+    >>> places["silver:E2"]["slot"], places["gold:col2"]["spaces"], places["gold:4"]["words"]
+    ('E2', [2, 5, 8], 'gold temple, space 4 (row 1, col 1)')
+    """
+    places: dict[str, dict[str, Any]] = {}
+    for temple in TEMPLE_NAMES:
+        for slot in SLOT_NAMES:
+            places[f"{temple}:{slot}"] = {"kind": "slot", "temple": temple, "slot": slot}
+        for i in range(9):
+            places[f"{temple}:{i}"] = {"kind": "space", "temple": temple, "space": i}
+        for line, spaces in LINES.items():
+            places[f"{temple}:{line}"] = {"kind": "line", "temple": temple, "spaces": list(spaces)}
+    for token, place in places.items():
+        place["words"] = token_words(place["kind"], token)
+    return places
+
+
+def target_words(player: int, tokens: list[str], listed: list[tuple[Effect, tuple[Target, ...]]]) -> dict[str, Any]:
+    """The words of a confront menu, from the effect records: ``token_words`` (each of ``tokens`` in
+    words, by its kind) and ``set_info`` (per target set: its ``effect``, whether its pairs are
+    ``unordered``, and the ``words`` of each target for ``player``, the invoker)."""
+    kinds: dict[str, str] = {}
+    info = []
+    for effect, targets in listed:
+        for target in targets:
+            kinds.update(zip(target, effect.kinds))
+        info.append({"effect": effect.id, "unordered": effect.unordered,
+                     "words": [effect.target_words(t, player) for t in targets]})
+    return {"token_words": [token_words(kinds[t], t) for t in tokens], "set_info": info}
+
+
+def step_label_words(state_before: State, action: AnyAction, viewer: int | str) -> str:
+    """A step's action in words as ``viewer`` may see it (:func:`public_label`'s words): a call stays
+    face down for others (R6)."""
+    actor = state_before.to_move
+    hidden = isinstance(action, Call) and viewer not in (actor, "truth")
+    return label_words(action, state_before.ruleset, actor, hidden_call=hidden)
+
+
+def explained_words(shown: dict[str, Any], ruleset: Ruleset) -> dict[str, Any]:
+    """An explanation with its actions in words: ``action_words``, and ``candidate_words`` (each
+    candidate's action in words, in the order of ``candidates``)."""
+    def said(text: str) -> str:
+        try:
+            return action_words(Action.coerce(text), ruleset, shown["player"])
+        except ValueError:
+            return text
+    return {**shown, "action_words": said(shown["action"]),
+            "candidate_words": [said(c["action"]) for c in shown["candidates"]]}
+
+
 # -- the traits ----------------------------------------------------------------------------------------
 def compact_board(obs: dict[str, Any]) -> dict[str, Any]:
     """The observation with the false/empty fields of spaces and relics left out (fewer bytes per update).
@@ -190,17 +254,24 @@ def action_menu(state: State, player: int) -> dict[str, Any]:
         menu["groups"] = [list(g) for g in call_groups(state, player)]
     elif phase == "confront":
         # Targets travel as numbers into a table of their tokens: "3 17" stands for "gold:W0 silver:E2".
+        # A set is one effect's targets, so that each set also carries that effect's words for them.
         tokens: dict[str, int] = {}
-        sets: dict[tuple[str, ...], int] = {}
+        sets: dict[tuple[str, tuple[str, ...]], int] = {}
+        listed: list[tuple[Effect, tuple[Target, ...]]] = []
         invokes = []
         for card, pay in legal.invoke_heads():
-            texts = tuple(" ".join(str(tokens.setdefault(tok, len(tokens))) for tok in target)
-                          for target in legal.targets(card, pay))
-            invokes.append([card, pay, sets.setdefault(texts, len(sets))])
+            effect = EFFECTS[state.ruleset.card_effect[card]]
+            targets = legal.targets(card, pay)
+            texts = tuple(" ".join(str(tokens.setdefault(tok, len(tokens))) for tok in target) for target in targets)
+            if (effect.id, texts) not in sets:
+                sets[effect.id, texts] = len(sets)
+                listed.append((effect, targets))
+            invokes.append([card, pay, sets[effect.id, texts]])
         menu["pass"] = True
         menu["invokes"] = invokes
         menu["tokens"] = list(tokens)
-        menu["target_sets"] = [list(texts) for texts in sets]
+        menu["target_sets"] = [list(texts) for _, texts in sets]
+        menu.update(target_words(player, list(tokens), listed))
     elif phase == "place":
         assert state.offered is not None
         room = state.offered[0]
@@ -228,17 +299,20 @@ def timeline_trait(match: Match, viewer: int | str, actor: int | None, fork_arme
     """
     node = match.node
     label = public_label(node.parent.state, node.action, viewer) if node.parent and node.action else "setup"
+    words = step_label_words(node.parent.state, node.action, viewer) if node.parent and node.action else "setup"
     if mode == "off":
         return {"step": match.step, "last": match.step, "at_end": True, "branch": 0, "branches": [],
-                "label": label, "fork_armed": False, "can_play": actor is not None and match.at_end, "mode": mode}
+                "label": label, "label_words": words, "fork_armed": False,
+                "can_play": actor is not None and match.at_end, "mode": mode}
     branches = []
     for b in match.branches():
         tip = match.node_of(b.tip)
         last = public_label(tip.parent.state, tip.action, viewer) if tip.parent and tip.action else None
+        last_words = step_label_words(tip.parent.state, tip.action, viewer) if tip.parent and tip.action else None
         branches.append({"index": b.index, "tip": b.tip, "length": b.length, "fork_step": b.fork_step,
-                         "last_action": last})
+                         "last_action": last, "last_action_words": last_words})
     return {"step": match.step, "last": match.last_step, "at_end": match.at_end, "branch": match.branch,
-            "branches": branches, "label": label, "fork_armed": fork_armed,
+            "branches": branches, "label": label, "label_words": words, "fork_armed": fork_armed,
             "can_play": actor is not None and (match.at_end or fork_armed), "mode": mode}
 
 
@@ -393,10 +467,10 @@ def explain_trait(match: Match, view: View, actor: int | None, screen: dict[str,
     shown: dict[str, Any] = {}
     hint = view.hint
     if hint is not None and hint["player"] == actor and (hint["step"], hint["branch"]) == (match.step, match.branch):
-        shown["hint"] = hint
+        shown["hint"] = explained_words(hint, match.state.ruleset)
     bot = view.bot_decision
     if bot is not None and bot_reasons_visible(view, bot["player"]):
-        shown["bot"] = bot
+        shown["bot"] = explained_words(bot, match.state.ruleset)
     return shown
 
 

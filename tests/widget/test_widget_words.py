@@ -1,0 +1,117 @@
+"""The words the view shows come from Python: the menu's target words (the effect records), the
+board places, the timeline's labels and a bot's candidates (docs/widget-protocol.md)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from naga_widget import Match, RandomBot
+from naga_widget.bots import Candidate, Decision, Explanation
+from naga_widget.rules import STANDARD, Action
+from naga_widget.rules.effects import EFFECTS
+from naga_widget.rules.wording import action_words, label_words
+from naga_widget.widget.projection import View, board_places, catalog, explained, traits
+
+
+def _card_of(effect: str) -> str:
+    return next(c.id for c in STANDARD.cards if c.effect == effect)
+
+
+@pytest.mark.parametrize(("text", "player", "words"), [
+    ("pass", 0, "Pass"),
+    ("place 6 rot2", 0, "Place the room on space 6 (row 2, col 0), turned 2"),
+    ("give 07b", 0, f"Give 07b ({EFFECTS['E07'].name})"),
+    ("call 03a 05b", 0, f"Call 03a ({EFFECTS['E03'].name}), 05b ({EFFECTS['E05'].name})"),
+    (f"invoke {_card_of('E12')} brown", 0, "Invoke Scroll of Wisdom: draw two cards, paying a brown naga"),
+    (f"invoke {_card_of('E07')} brown gold:N1 gold:E2", 0,
+     "Invoke Shifting Altars: swap gold N1 ↔ E2, paying a brown naga"),
+    (f"invoke {_card_of('E03')} charm teal:N", 1, "Invoke Snuffed Torch: send gold's teal naga back to the supply, "
+     "paying a naga charm"),
+])
+def test_an_action_in_words(text: str, player: int, words: str) -> None:
+    assert action_words(Action.coerce(text), STANDARD, player) == words
+
+
+def test_a_step_in_words_as_the_timeline_says_it() -> None:
+    said = lambda text, p, hidden=False: label_words(Action.coerce(text), STANDARD, p, hidden)  # noqa: E731
+    assert said("place 6 rot2", 0) == "gold placed the room on space 6 (row 2, col 0), turned 2"
+    assert said("call 03a 05b", 1, True) == "silver called 2 cards face down"
+    assert said("call 03a", 1, True) == "silver called 1 card face down"
+    assert said("call 03a 05b", 1) == "silver called 03a, 05b"
+    assert said("pass", 0) == "gold passed"
+    assert said(f"invoke {_card_of('E07')} brown gold:N1 gold:E2", 1) == (
+        "silver invoked Shifting Altars: swap gold N1 ↔ E2, paying a brown naga")
+
+
+def _game(seed: int, steps: int) -> Match:
+    m = Match(seed=seed)
+    bots = [RandomBot(seed), RandomBot(seed + 1)]
+    for _ in range(steps):
+        s = m.state
+        if s.is_over:
+            break
+        m.play(bots[s.to_move].act(s.observe(s.to_move), s.legal_actions()))
+    return m
+
+
+def test_the_menu_says_each_target_with_its_effects_words() -> None:
+    met = set()
+    rng = random.Random(4)
+    for seed in range(6):
+        m = _game(seed, 0)
+        while not m.state.is_over:
+            s = m.state
+            if s.phase == "confront":
+                menu = traits(m, View(s.to_move))["menu"]
+                legal = s.legal_actions()
+                assert len(menu["token_words"]) == len(menu["tokens"])
+                for card, pay, k in menu["invokes"]:
+                    effect = EFFECTS[STANDARD.card(card).effect]
+                    met.add(effect.id)
+                    info = menu["set_info"][k]
+                    assert (info["effect"], info["unordered"]) == (effect.id, effect.unordered)
+                    targets = legal.targets(card, pay)
+                    assert info["words"] == [effect.target_words(t, s.to_move) for t in targets]
+                    for target in targets:
+                        for tok, words in zip(target, effect.token_words(target)):
+                            assert menu["token_words"][menu["tokens"].index(tok)] == words
+            m.play(s.legal_actions().sample(rng))
+    assert met == set(EFFECTS)
+
+
+def test_the_catalog_names_every_board_place() -> None:
+    places = catalog(STANDARD)["places"]
+    assert places == board_places()
+    assert len(places) == 2 * (9 + 9 + 6)
+    assert places["gold:W0"] == {"kind": "slot", "temple": "gold", "slot": "W0", "words": "gold temple, relic slot W0"}
+    assert places["silver:4"]["space"] == 4 and places["silver:4"]["temple"] == "silver"
+    assert places["gold:row1"]["spaces"] == [3, 4, 5] and places["gold:col2"]["spaces"] == [2, 5, 8]
+    assert "teal:2" not in places and "violet:1" not in places  # sticks are not places
+
+
+def test_timeline_labels_come_in_words_and_a_face_down_call_stays_hidden() -> None:
+    m = _game(3, 1)  # the first player has called face down
+    actor = m.state_at(0).to_move
+    name = ("gold", "silver")[actor]
+    mine, theirs = traits(m, View(actor))["timeline"], traits(m, View(1 - actor))["timeline"]
+    cards = mine["label"].split()[2:]
+    assert mine["label"] == f"{name}: call {' '.join(cards)}" and cards
+    assert mine["label_words"] == f"{name} called {', '.join(cards)}"
+    n = len(cards)
+    assert theirs["label_words"] == f"{name} called {n} card{'' if n == 1 else 's'} face down"
+    assert not any(c in theirs["label_words"] for c in cards)
+    m.goto(0)
+    assert traits(m, View(0))["timeline"]["label_words"] == "setup"
+
+
+def test_a_bots_candidates_come_in_words() -> None:
+    m = _game(1, 2)
+    s = m.state
+    action = s.legal_actions().sample(random.Random(0))
+    d = Decision(action, Explanation("why", (Candidate(str(action), 3, 0.5), Candidate("nonsense here", 1, 0.1))))
+    shown = traits(m, View("teacher", bot_decision=explained(d, s.to_move, m.step, m.branch), bot=s.to_move))
+    bot = shown["explain"]["bot"]
+    assert bot["action_words"] == action_words(action, STANDARD, s.to_move)
+    assert bot["candidate_words"] == [action_words(action, STANDARD, s.to_move), "nonsense here"]
