@@ -2,12 +2,13 @@
 that explains itself or that fails, no synced trait tells a viewer what R6 keeps from them, neither
 as text nor by elimination (docs/rules.md, "What a view shows after the game").
 
-Searched: the hidden ids (cards, amulets, rooms) as JSON strings and as words of every free text the
-view shows (the message, the stopped bot's reason, the timeline's label, an explanation); the
-face-down relics; and every explanation a view holds, which must be made for that viewer and agree
-with what that viewer knows: its relic probabilities must cover exactly the slots the viewer does not
-know and add up to the relics left there, and its card guesses may give certainty to no card the
-viewer cannot place (a bot's guesses made from its own hand or from relics it looked at fail these).
+Searched: the hidden ids (cards, amulets, rooms) as JSON strings and as words of every free text
+the view shows (the message, the stopped bot's reason, the timeline's labels, the step's events, an
+explanation); the face-down relics; and every explanation a view holds, which must be made for that
+viewer and agree with what that viewer knows: its relic probabilities must cover exactly the slots
+the viewer does not know and add up to the relics left there, and its card guesses may give
+certainty to no card the viewer cannot place (a bot's guesses made from its own hand or from relics
+it looked at fail these).
 """
 
 from __future__ import annotations
@@ -82,6 +83,8 @@ def free_texts(w: NagaWidget) -> list[str]:
     if status["bot_stopped"]:
         out.append(status["bot_stopped"]["reason"])
     out.append(w.timeline["label"])
+    # the events of the step shown (an older one may name a card since shuffled back into the deck)
+    out += [e["text"] for e in w.events if e["step"] == w.step]
     out += [b["last_action"] or "" for b in w.timeline.get("branches", [])]
     for shown in w.explain.values():  # the guesses are checked by check_explanation: they may name any card
         out += [shown["action"], shown["summary"], *(c["action"] for c in shown["candidates"]),
@@ -201,6 +204,20 @@ def test_no_view_learns_a_hidden_fact_from_an_explaining_bot_during_or_after_the
         else:
             assert "bot" not in w.explain and opponent.decisions[-1].explanation.summary not in synced_text(w)
     assert seat == (1 - perspective if isinstance(perspective, int) else 1)
+
+
+def test_the_hot_seat_shows_each_player_only_their_own_knowledge_during_and_after_the_game() -> None:
+    w = NagaWidget(seed=6, perspective="hotseat")
+    rng = random.Random(6)
+    while not w.state.is_over:
+        check_view(w, viewer_at(w))  # behind the screen: whoever looks may be either player
+        w.set_state({"intent": {"id": w.step + 1, "type": "reveal"}})
+        assert not w.status["screen"]
+        check_view(w, w.state.to_move)
+        w.play(w.state.legal_actions().sample(rng))
+    for k in [w.match.last_step, *range(0, w.match.last_step, 3)]:
+        w.goto(k)
+        check_view(w, viewer_at(w))
 
 
 @pytest.mark.parametrize("bot", list(BOTS))
