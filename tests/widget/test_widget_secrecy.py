@@ -303,6 +303,14 @@ class HandInItsClassName:
         raise type("Hand_" + "_".join(hand_of(observation)), (Exception,), {})("nothing to see")
 
 
+class HandInABuiltinLookAlike:
+    """Raises an exception of a class it makes, named after its hand, that claims to be Python's own."""
+
+    def act(self, observation: dict[str, Any], legal: LegalActions) -> Any:
+        name = "Hand_" + "_".join(hand_of(observation))
+        raise type(name, (Exception,), {"__module__": "builtins", "__qualname__": name})("nothing to see")
+
+
 class UnreadableWithHand:
     def act(self, observation: dict[str, Any], legal: LegalActions) -> Any:
         return {"type": "call", "cards": hand_of(observation), "note": " ".join(hand_of(observation))}
@@ -334,6 +342,7 @@ class LateFailure:
 FAILING = {"illegal call": (IllegalCall, "its move is not a legal decision now (R8)"),
            "raise": (RaisingWithHand, "it raised an exception (RuntimeError)"),
            "own exception class": (HandInItsClassName, "it raised an exception"),
+           "builtin look-alike": (HandInABuiltinLookAlike, "it raised an exception"),
            "unreadable move": (UnreadableWithHand, "its move cannot be read as an action (R8)"),
            "no decision": (DecideWithHand, "its decide did not return a Decision")}
 

@@ -13,6 +13,7 @@ Give(card='07b')
 
 from __future__ import annotations
 
+import builtins
 import json
 from dataclasses import fields
 from typing import Any
@@ -48,7 +49,7 @@ def public_failure(stage: str, exc: BaseException) -> str:
     """
     text = BOT_FAILURES[stage]
     kind = type(exc)
-    if stage == "raised" and kind.__module__ == "builtins":
+    if stage == "raised" and getattr(builtins, kind.__name__, None) is kind:  # Python's own, not a look-alike
         text += f" ({kind.__name__})"
     return text
 
