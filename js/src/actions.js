@@ -13,7 +13,7 @@ import { cardMeaning, invokeWords, onlyChoiceReason, payWords, placementWords } 
 
 /** The panel of the viewer's decision, or what the view is waiting for. */
 export function actionPanel(ctx) {
-  const standing = fateStanding(ctx.board, ctx.names);
+  const standing = fateStanding(ctx.board);
   return html`<section class="naga-box naga-actions" data-testid="actions" data-panel="actions" data-panel-choices=".naga-target" aria-label="your decision">${
     standing
       ? html`<p class="naga-standing" data-testid="fate-standing">${withRules(standing.text, ctx.catalog)}</p>`

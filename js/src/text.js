@@ -60,22 +60,10 @@ export function stickSymbol(info) {
 
 /**
  * During the Confrontation: both fate totals and who would win the offered room if the step ended
- * now — the larger total, a tie going to the guide (R4.3.1).
+ * now, as Python sends it in `board.standing` (the rule of R4.3.1 is the engine's).
  * @param {?import("./types.js").Board} board
- * @param {string[]} [names]
- * @returns {?{totals: number[], winner: number, tie: boolean, text: string}} null outside the Confrontation
+ * @returns {?import("./types.js").Standing} null outside the Confrontation
  */
-export function fateStanding(board, names = ["gold", "silver"]) {
-  if (!board || board.phase !== "confront" || !Array.isArray(board.players) || board.players.length < 2) return null;
-  const totals = [0, 1].map((p) => Number(board.players.find((x) => x.player === p)?.fate ?? 0));
-  const tie = totals[0] === totals[1];
-  const winner = tie ? board.guide : totals[0] > totals[1] ? 0 : 1;
-  const name = (p) => names[p] ?? `player ${p}`;
-  const why = tie ? `a tie, and ${name(winner)} is the guide` : "the larger total";
-  return {
-    totals,
-    winner,
-    tie,
-    text: `Fate now: ${name(0)} ${totals[0]} · ${name(1)} ${totals[1]} — ${name(winner)} would win the room (${why}, R4.3.1)`,
-  };
+export function fateStanding(board) {
+  return board?.standing ?? null;
 }

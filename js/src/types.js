@@ -106,6 +106,14 @@
  * @property {?string[]} drawn
  * @property {number} drawn_count
  * @property {?Outcome} outcome
+ * @property {Standing} [standing]  the Confrontation only: who would win the room now (R4.3.1)
+ */
+/**
+ * @typedef {Object} Standing   both fate totals and who would win the offered room now (R4.3.1)
+ * @property {number[]} totals
+ * @property {number} winner
+ * @property {boolean} tie          equal totals: the guide wins
+ * @property {string} text          the sentence shown above the decision
  */
 /**
  * @typedef {Object} Menu       what the viewer can decide now ({} when they cannot act)

@@ -126,19 +126,12 @@ describe("the timeline's modes", () => {
 });
 
 describe("the fate standing in the Confrontation (R4.3.1)", () => {
-  it("shows both totals and who would win the room now, a tie going to the guide", async () => {
+  it("shows what Python sends: both totals and who would win the room now", async () => {
+    // the rule itself (a tie going to the guide) is tested in tests/widget/test_widget_words.py
     const { fateStanding } = await import("../src/text.js");
     const f = fixture("confront");
-    const board = JSON.parse(JSON.stringify(f.board));
-    board.players[0].fate = 7;
-    board.players[1].fate = 3;
-    expect(fateStanding(board, ["gold", "silver"])).toMatchObject({ totals: [7, 3], winner: 0, tie: false });
-    board.players[1].fate = 7;
-    const tie = fateStanding(board, ["gold", "silver"]);
-    expect(tie).toMatchObject({ winner: board.guide, tie: true });
-    expect(tie.text).toBe(
-      `Fate now: gold 7 · silver 7 — ${["gold", "silver"][board.guide]} would win the room (a tie, and ${["gold", "silver"][board.guide]} is the guide, R4.3.1)`,
-    );
+    expect(fateStanding(f.board)).toEqual(f.board.standing);
+    expect(f.board.standing.totals).toEqual([0, 1].map((p) => f.board.players[p].fate));
     expect(fateStanding(fixture("call").board)).toBeNull();
   });
 
@@ -147,6 +140,7 @@ describe("the fate standing in the Confrontation (R4.3.1)", () => {
     const { q } = mount("confront");
     const [g, s] = [0, 1].map((p) => f.board.players[p].fate);
     expect(q("fate-standing").textContent).toContain(`gold ${g} · silver ${s}`);
+    expect(q("fate-standing").textContent).toContain(f.board.standing.text.split(" — ")[1].split(" (")[0]);
     expect(mount("call").q("fate-standing")).toBeNull();
   });
 });

@@ -115,3 +115,33 @@ def test_a_bots_candidates_come_in_words() -> None:
     bot = shown["explain"]["bot"]
     assert bot["action_words"] == action_words(action, STANDARD, s.to_move)
     assert bot["candidate_words"] == [action_words(action, STANDARD, s.to_move), "nonsense here"]
+
+
+def test_the_fate_standing_follows_the_rule_of_the_engine() -> None:
+    rng = random.Random(7)
+    met = {True: 0, False: 0}
+    for seed in range(8):
+        m = _game(seed, 0)
+        while not m.state.is_over:
+            s = m.state
+            board = traits(m, View("spectator"))["board"]
+            if s.phase != "confront":
+                assert "standing" not in board
+            else:
+                standing = board["standing"]
+                totals = [board["players"][p]["fate"] for p in (0, 1)]
+                tie = totals[0] == totals[1]
+                winner = s.guide if tie else (0 if totals[0] > totals[1] else 1)  # R4.3.1, written out here
+                assert standing == {**standing, "totals": totals, "winner": winner, "tie": tie}
+                names = ("gold", "silver")
+                why = f"a tie, and {names[winner]} is the guide" if tie else "the larger total"
+                assert standing["text"] == (f"Fate now: gold {totals[0]} · silver {totals[1]} — {names[winner]} "
+                                            f"would win the room ({why}, R4.3.1)")
+                met[tie] += 1
+                after = s.apply("pass")
+                if after.phase == "confront":
+                    after = after.apply("pass")
+                if after.phase == "place":
+                    assert after.to_move == winner  # the engine gives the room to the same player
+            m.play(s.legal_actions().sample(rng))
+    assert met[True] and met[False]

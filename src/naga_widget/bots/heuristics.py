@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from ..rules.flow import room_winner
 from ..rules.ruleset import E, N, S, W
 
 if TYPE_CHECKING:
@@ -72,9 +73,8 @@ def _side(state: State, p: int) -> float:
             relic = rs.relic(temple.relics[i])
             value += -DANGER if relic.cursed and third else OPEN_SLOT * relic.points
     if state.phase in ("confront", "place") and state.offered is not None:  # 4. the room
-        fate = state.fate(p), state.fate(1 - p)
-        winning = state.to_move == p if state.phase == "place" else fate[0] > fate[1] or (
-            fate[0] == fate[1] and state.guide == p)
+        fate = (state.fate(0), state.fate(1))
+        winning = state.to_move == p if state.phase == "place" else room_winner(fate, state.guide) == p
         value += ROOM if winning else 0.0
     return value + CARD * len(state.hands[p])  # 5. cards
 

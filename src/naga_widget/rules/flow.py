@@ -286,12 +286,24 @@ def invoke(d: Draft, p: int, action: Invoke, chance: Chance, log: list[Event] | 
 
 
 # -- R4.3 Exploration --------------------------------------------------------------------------
+def room_winner(fate: tuple[int, int] | list[int], guide: int) -> int:
+    """R4.3.1: who wins the offered room with these fate totals: the larger total, a tie the guide.
+
+    The one place the rule is written: the engine, the bots' evaluation and the widget's standing
+    read it here.
+
+    >>> room_winner((7, 3), 1), room_winner((4, 4), 1), room_winner((2, 5), 0)
+    (0, 1, 1)
+    """
+    return guide if fate[guide] >= fate[1 - guide] else 1 - guide
+
+
 def explore(d: Draft, log: list[Event] | None) -> None:
     """R4.3.1: more fate points win the offered room; a tie goes to the guide."""
     g = d.guide
     points = d.ruleset.stick_points
     fate = (sum([points[s] for s in d.sticks[0]]), sum([points[s] for s in d.sticks[1]]))
-    winner = g if fate[g] >= fate[1 - g] else 1 - g
+    winner = room_winner(fate, g)
     if log is not None:
         tie = " (a tie goes to the guide)" if fate[0] == fate[1] else ""
         log.append(Event("R4.3.1", "room_won", f"fate points gold {fate[0]}, silver {fate[1]}: "

@@ -36,6 +36,7 @@ from ..rules import (
 from ..rules.effects import Effect, Target
 from ..rules.effects.base import token_words
 from ..rules.effects.maze import LINES
+from ..rules.flow import room_winner
 from ..rules.legal import call_groups
 from ..rules.ruleset import openings_text
 from ..rules.temple import SLOT_NAMES
@@ -218,6 +219,37 @@ def step_label_words(state_before: State, action: AnyAction, viewer: int | str) 
     actor = state_before.to_move
     hidden = isinstance(action, Call) and viewer not in (actor, "truth")
     return label_words(action, state_before.ruleset, actor, hidden_call=hidden)
+
+
+def fate_standing(state: State) -> dict[str, Any] | None:
+    """During the Confrontation: both fate totals (public: the sticks lie face up) and who would win
+    the offered room if the step ended now, by the rules' own :func:`~naga_widget.rules.flow.room_winner`
+    (R4.3.1), with the sentence the view shows. ``None`` in every other step.
+
+    >>> from naga_widget import Match
+    >>> fate_standing(Match(seed=1).state) is None
+    True
+    """
+    if state.phase != "confront" or state.is_over:
+        return None
+    totals = [state.fate(0), state.fate(1)]
+    winner = room_winner(totals, state.guide)
+    tie = totals[0] == totals[1]
+    name = TEMPLE_NAMES
+    why = f"a tie, and {name[winner]} is the guide" if tie else "the larger total"
+    return {"totals": totals, "winner": winner, "tie": tie,
+            "text": f"Fate now: {name[0]} {totals[0]} · {name[1]} {totals[1]} — {name[winner]} would win the room "
+                    f"({why}, R4.3.1)"}
+
+
+def board_trait(state: State, viewer: int | str) -> dict[str, Any]:
+    """The ``board`` trait: the viewer's observation (:func:`compact_board`) and, during the
+    Confrontation, the ``standing`` (:func:`fate_standing`)."""
+    board = compact_board(state.observe(viewer))
+    standing = fate_standing(state)
+    if standing is not None:
+        board["standing"] = standing
+    return board
 
 
 def explained_words(shown: dict[str, Any], ruleset: Ruleset) -> dict[str, Any]:
@@ -486,7 +518,7 @@ def traits(match: Match, view: View) -> dict[str, Any]:
     actor = actor_of(view, state)
     screen = screen_of(view, state)
     return {
-        "board": {} if screen else compact_board(state.observe(viewer)),
+        "board": {} if screen else board_trait(state, viewer),
         "menu": action_menu(state, actor) if actor is not None and not screen else {},
         "timeline": timeline_trait(match, "spectator" if screen else viewer, None if screen else actor,
                                    view.fork_armed, view.timeline),
