@@ -151,6 +151,7 @@
  * @property {BranchInfo[]} branches
  * @property {string} label         the action that led to the step shown (projected), or "setup"
  * @property {string} label_words   the same in words ("silver called 2 cards face down")
+ * @property {?import("./changes.js").Changes} changes   what the step shown changed, as the viewer may see it
  * @property {boolean} fork_armed
  * @property {boolean} can_play
  * @property {"full"|"review"|"off"} [mode]   the widget's timeline option (review: no fork; off: only the present)

@@ -7,7 +7,7 @@ import { render as renderTemplate } from "lit-html";
 import { templeLayoutCached } from "./geometry.js";
 import { nextIntentId } from "./menu.js";
 import { Scrubber, keyMove, moveTarget } from "./scrub.js";
-import { announcement, boardChanges } from "./changes.js";
+import { announcement } from "./changes.js";
 import { pageIsDark } from "./theme.js";
 import { CSS } from "./styles.js";
 import { viewState, widgetTemplate } from "./markup.js";
@@ -160,7 +160,7 @@ class NagaView {
     if (board === seen.board && !moved) return;
     if (board !== seen.board) {
       const forward = tl.step === seen.step + 1 && (tl.branch === seen.branch || tl.step === tl.last);
-      if (forward) this.changes = boardChanges(seen.board, board, snap.names);
+      if (forward) this.changes = tl.changes ?? null;
       else if (moved) this.changes = null;
     }
     if (moved && typeof tl.step === "number") this.announce = announcement(tl.step, tl.label, this.changes);

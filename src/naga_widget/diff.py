@@ -99,3 +99,120 @@ def _tile_changes(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+
+
+# -- what the widget highlights and says after a step ------------------------------------------------
+def step_changes(a: dict[str, Any], b: dict[str, Any]) -> dict[str, list[Any]]:
+    """What changed from observation ``a`` to ``b`` (one viewer, a step apart) as the widget shows it:
+    the places to highlight for a moment — ``spaces`` (``"gold:4"``: a tile came, went, moved or
+    turned), ``slots`` (``"gold:W2"``: a relic flipped, changed or became known), ``players`` (whose
+    sticks, cards, amulets or score changed) — and ``lines``, the same in words.
+
+    >>> from naga_widget import Match
+    >>> m = Match(seed=3)
+    >>> _ = m.play("call 12c")
+    >>> step_changes(m.state_at(0).observe(1), m.observe(1))
+    {'spaces': [], 'slots': [], 'players': [1], 'lines': ['silver: 5 → 4 cards in hand']}
+    """
+    out: dict[str, list[Any]] = {"spaces": [], "slots": [], "players": [], "lines": []}
+    _space_lines(a, b, out)
+    _slot_lines(a, b, out)
+    _player_lines(a, b, out)
+    if a["trap"] != b["trap"] and b["trap"] == "side":
+        out["lines"].append("the trap is at the side")
+    return out
+
+
+def _space_words(i: int) -> str:
+    return f"space {i} (row {i // 3}, col {i % 3})"
+
+
+def _tile_name(tile: dict[str, Any]) -> str:
+    return "the trap" if tile.get("trap") else f"room {tile['room']}"
+
+
+def _places(view: dict[str, Any]) -> dict[str, tuple[str, int, dict[str, Any]]]:
+    return {tile["room"]: (t["name"], i, tile) for t in view["temples"]
+            for i, tile in enumerate(t["spaces"]) if tile is not None}
+
+
+def _space_lines(a: dict[str, Any], b: dict[str, Any], out: dict[str, list[Any]]) -> None:
+    before, after = _places(a), _places(b)
+    spaces, lines = out["spaces"], out["lines"]
+    for room, (temple, i, tile) in after.items():
+        key, where = f"{temple}:{i}", f"{temple} {_space_words(i)}"
+        if room not in before:
+            spaces.append(key)
+            openings = "" if tile.get("trap") else f", openings {tile['openings'] or 'none'}"
+            lines.append(f"{_tile_name(tile)} placed on {where}{openings}")
+            continue
+        was_temple, was_i, was = before[room]
+        moved = (was_temple, was_i) != (temple, i)
+        turned = was["openings"] != tile["openings"]
+        if moved:
+            spaces += [key, f"{was_temple}:{was_i}"]
+            now = f", openings now {tile['openings']}" if turned else ""
+            lines.append(f"{_tile_name(tile)} moved from {was_temple} space {was_i} to {where}{now}")
+        elif turned:
+            spaces.append(key)
+            lines.append(f"{_tile_name(tile)} on {where} turned: openings {was['openings']} → {tile['openings']}")
+        if was.get("amulet") and not tile.get("amulet"):
+            if key not in spaces:
+                spaces.append(key)
+            lines.append(f"the amulet on {_tile_name(tile)} was collected")
+        elif not was.get("amulet") and tile.get("amulet"):
+            lines.append(f"an amulet now lies on {_tile_name(tile)}")
+    for room, (temple, i, tile) in before.items():
+        if room not in after:
+            spaces.append(f"{temple}:{i}")
+            lines.append(f"{_tile_name(tile)} left {temple} space {i}")
+
+
+def _relic_words(relic: str | None) -> str:
+    return "" if not relic else f"{'cursed' if relic.startswith('c') else 'sacred'} {relic[1:]}"
+
+
+def _slot_lines(a: dict[str, Any], b: dict[str, Any], out: dict[str, list[Any]]) -> None:
+    for old_temple, temple in zip(a["temples"], b["temples"]):
+        name = temple["name"]
+        for o, r in zip(old_temple["relics"], temple["relics"]):
+            where = f"{name} {r['slot']}"
+            if not o["up"] and r["up"]:
+                line = f"{where}: relic turned face up, {_relic_words(r['relic'])}"
+            elif o["up"] and not r["up"]:
+                line = f"{where}: relic turned face down"
+            elif r["up"] and o["relic"] != r["relic"]:
+                line = f"{where}: now {_relic_words(r['relic'])} (was {_relic_words(o['relic'])})"
+            elif not r["up"] and r["relic"] and not o["relic"]:
+                line = f"{where}: you now know this face-down relic, {_relic_words(r['relic'])}"
+            elif not r["up"] and o["relic"] and r["relic"] != o["relic"]:
+                line = f"{where}: the face-down relic moved"
+            else:
+                continue
+            out["slots"].append(f"{name}:{r['slot']}")
+            out["lines"].append(line)
+
+
+def _stick_words(token: str) -> str:
+    kind, face = token.split(":")
+    return f"{kind} {'naga' if face == 'N' else face}"
+
+
+def _player_lines(a: dict[str, Any], b: dict[str, Any], out: dict[str, list[Any]]) -> None:
+    lines = out["lines"]
+    for o, p in zip(a["players"], b["players"]):
+        name, before = p["name"], len(lines)
+        if o["sticks"] != p["sticks"] or o["fate"] != p["fate"]:
+            sticks = ", ".join(map(_stick_words, p["sticks"])) or "no sticks"
+            lines.append(f"{name}'s sticks: {sticks} — fate {o['fate']} → {p['fate']}")
+        known = [c for c in p["known_cards"] if c not in o["known_cards"]]
+        if known and p["hand"] is None:
+            lines.append(f"{name} now holds {', '.join(known)} (public)")
+        if o["hand_count"] != p["hand_count"]:
+            lines.append(f"{name}: {o['hand_count']} → {p['hand_count']} cards in hand")
+        if o["amulet_count"] != p["amulet_count"]:
+            lines.append(f"{name}: {o['amulet_count']} → {p['amulet_count']} amulets")
+        if o["score"] != p["score"] and isinstance(p["score"], int):
+            lines.append(f"{name}'s score: {'?' if o['score'] is None else o['score']} → {p['score']}")
+        if len(lines) > before:
+            out["players"].append(p["player"])

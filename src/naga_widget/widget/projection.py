@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import Decision
+from ..diff import step_changes
 from ..match import Match
 from ..rules import (
     EFFECTS,
@@ -250,6 +251,15 @@ def board_trait(state: State, viewer: int | str) -> dict[str, Any]:
     if standing is not None:
         board["standing"] = standing
     return board
+
+
+def changes_at(match: Match, viewer: int | str) -> dict[str, list[Any]] | None:
+    """What the step shown changed, as ``viewer`` may see it (:func:`naga_widget.diff.step_changes` of
+    the viewer's observations before and after it); ``None`` at the setup."""
+    node = match.node
+    if node.parent is None:
+        return None
+    return step_changes(node.parent.state.observe(viewer), match.state.observe(viewer))
 
 
 def explained_words(shown: dict[str, Any], ruleset: Ruleset) -> dict[str, Any]:
@@ -517,11 +527,13 @@ def traits(match: Match, view: View) -> dict[str, Any]:
     viewer = viewer_of(view.perspective, state)
     actor = actor_of(view, state)
     screen = screen_of(view, state)
+    timeline = timeline_trait(match, "spectator" if screen else viewer, None if screen else actor,
+                              view.fork_armed, view.timeline)
+    timeline["changes"] = None if screen else changes_at(match, viewer)
     return {
         "board": {} if screen else board_trait(state, viewer),
         "menu": action_menu(state, actor) if actor is not None and not screen else {},
-        "timeline": timeline_trait(match, "spectator" if screen else viewer, None if screen else actor,
-                                   view.fork_armed, view.timeline),
+        "timeline": timeline,
         "events": [] if screen else event_window(match, viewer),
         "status": status_trait(view, viewer, screen),
         "chance": chance_trait(match, view),
