@@ -124,7 +124,11 @@ def main() -> None:
     parser.add_argument("--duplicate-deals", type=int, default=10, help="deals per pair in the ratings runs")
     parser.add_argument("--replications", type=int, default=4, help="leagues of each schedule (default 4)")
     parser.add_argument("--no-dask", action="store_true")
+    parser.add_argument("--only-ratings", action="store_true", help="only the duplicate seating figures")
     args = parser.parse_args()
+    if args.only_ratings:
+        duplicate_effect(args.duplicate_deals, args.replications)
+        return
     rate, games, checks = speed(args.deals)
     print(f"league, 4 submissions, {games} games: {rate:.2f} games/s with 2 local worker processes "
           f"(the 4 smoke checks took {checks:.1f} s)")
