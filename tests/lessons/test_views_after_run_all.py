@@ -19,6 +19,19 @@ from .run import LESSONS, execute, read
 VIEW = "application/vnd.jupyter.widget-view+json"
 
 
+def timeline(state: dict[str, Any], model_id: str) -> dict[str, Any] | None:
+    """The timeline of the board shown by widget ``model_id``, itself or inside a box (an ``HBox`` of
+    the board and a table)."""
+    model = state.get(model_id, {}).get("state", {})
+    if "timeline" in model:
+        return model["timeline"]
+    for child in model.get("children", []):
+        found = timeline(state, str(child).removeprefix("IPY_MODEL_"))
+        if found is not None:
+            return found
+    return None
+
+
 def declared_views(notebook: Any) -> list[tuple[int, dict[str, int], dict[str, Any] | None]]:
     """(question cell, declared position, timeline of the last view above it) for every tagged question."""
     state = notebook.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
@@ -29,7 +42,7 @@ def declared_views(notebook: Any) -> list[tuple[int, dict[str, int], dict[str, A
             for output in cell.get("outputs", []):
                 view = output.get("data", {}).get(VIEW)
                 if view:
-                    shown = state.get(view["model_id"], {}).get("state", {}).get("timeline")
+                    shown = timeline(state, view["model_id"])
         elif "naga_view" in cell.metadata:
             found.append((i, dict(cell.metadata["naga_view"]), shown))
     return found
