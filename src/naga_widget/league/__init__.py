@@ -19,9 +19,9 @@ Everything here is described in ``docs/league.md``.
 from __future__ import annotations
 
 from .ratings import SPRT, Skill, elo_ratings, openskill_ratings, sprt
-from .run import LeagueResult, league
+from .run import LeagueResult, Verdict, better, league
 from .sandbox import Limits, bwrap_works, choose_isolation
 from .submissions import Submission, discover
 
-__all__ = ["SPRT", "LeagueResult", "Limits", "Skill", "Submission", "bwrap_works", "choose_isolation", "discover",
-           "elo_ratings", "league", "openskill_ratings", "sprt"]
+__all__ = ["SPRT", "LeagueResult", "Limits", "Skill", "Submission", "Verdict", "better", "bwrap_works",
+           "choose_isolation", "discover", "elo_ratings", "league", "openskill_ratings", "sprt"]

@@ -28,10 +28,10 @@ from typing import Any
 from ..arena.progress import Bar
 from ..arena.stats import Rating, wilson
 from .games import SMOKE, Entry, Task, play_task, random_order, schedule, smoke_task
-from .ratings import Skill, elo_ratings, mean_width, openskill_ratings
+from .ratings import Skill, elo_ratings, mean_width, openskill_ratings, sprt
 from .sandbox import ISOLATION_TEXT, Limits, choose_isolation
 from .site import write_site
-from .submissions import Rejected, discover
+from .submissions import Rejected, Submission, class_named, digest_of, discover
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -257,4 +257,51 @@ def _run(tasks: list[Task], workers: int | None, client: Any) -> Iterable[dict[s
                 future.cancel()
 
 
-__all__ = ["SMOKE", "LeagueResult", "Rejected", "league", "write_atomic"]
+
+
+@dataclass
+class Verdict:
+    """The answer of :func:`better`: the SPRT's state after the games played, and the games."""
+
+    test: Any  # ratings.SPRT
+    games: list[dict[str, Any]]
+
+    @property
+    def verdict(self) -> str:
+        return str(self.test.verdict)
+
+    def __str__(self) -> str:
+        return f"is the new version better? {self.test} after {len(self.games)} games"
+
+
+def better(new: str | Path, old: str | Path, *, elo0: float = 0.0, elo1: float = 50.0, alpha: float = 0.05,
+           beta: float = 0.05, max_deals: int = 200, seed: int = 0, limits: Limits | None = None,
+           isolation: str = "auto") -> Verdict:
+    """Is the bot ``new`` (a ``.py`` file or a folder with ``bot.py``) better than ``old``? Plays
+    duplicate deals (each twice, seats swapped) in the sandbox, one after the other, until the
+    SPRT (:func:`~naga_widget.league.ratings.sprt`, H0 ``elo0`` against H1 ``elo1``, error rates
+    ``alpha`` and ``beta``) says ``"yes"`` or ``"no"``, or ``max_deals`` were played (``"not yet"``).
+    A forfeit counts as a loss of the bot that forfeited."""
+    limits = limits if limits is not None else Limits()
+    chosen = choose_isolation(isolation)
+    entries = []
+    for label, path in (("new", Path(new)), ("old", Path(old))):
+        if not (path.is_file() or (path / "bot.py").is_file()):
+            raise FileNotFoundError(f"{label} must be a .py file or a folder with a bot.py, not {str(path)!r}")
+        entries.append(Entry.of(Submission(label, path.resolve(), class_named(path), digest_of(path))))
+    wins = losses = 0
+    games: list[dict[str, Any]] = []
+    test = sprt(0, 0, elo0=elo0, elo1=elo1, alpha=alpha, beta=beta)
+    for deal in range(max_deals):
+        for task in schedule(entries, deal + 1, seed, limits, chosen)[2 * deal:]:
+            record = play_task(task)
+            games.append(record)
+            wins += record["winner"] == "new"
+            losses += record["winner"] == "old"
+        test = sprt(wins, losses, elo0=elo0, elo1=elo1, alpha=alpha, beta=beta)
+        if test.verdict != "not yet":
+            break
+    return Verdict(test, games)
+
+
+__all__ = ["SMOKE", "LeagueResult", "Rejected", "Verdict", "better", "league", "write_atomic"]
