@@ -5,9 +5,6 @@
 /** The four edges of a tile in the order used by openings strings (R1.1). */
 export const DIRECTIONS = ["N", "E", "S", "W"];
 
-/** The canonical slot order (R2.2). */
-export const SLOT_ORDER = ["W2", "W1", "W0", "N0", "N1", "N2", "E0", "E1", "E2"];
-
 /**
  * An openings string in canonical N, E, S, W order, without duplicates or other letters.
  * @param {string} openings e.g. "SN", "nes"
@@ -70,8 +67,10 @@ export function tileGeometry(openings, size = 60, ratio = 0.3) {
 
 /**
  * Positions of a temple's drawing: the 9 spaces, the 9 relic slots (W, N, E edges, in canonical
- * order) and the 3 entrances (S edge). Space index = 3·row + col, row 0 north.
- * @param {{cell?: number, margin?: number, slotShort?: number, slotLong?: number, gap?: number}} [options]
+ * order) and the 3 entrances (S edge). Space index = 3·row + col, row 0 north. The slots and their
+ * order are the catalog's (`catalog.slots`, R2.2): each is drawn on the edge its name starts with (W,
+ * N or E), at the row or column its number gives.
+ * @param {{slots?: string[], cell?: number, margin?: number, slotShort?: number, slotLong?: number, gap?: number}} [options]
  * @returns {{width: number, height: number, cell: number, margin: number,
  *   grid: {x: number, y: number, size: number},
  *   spaces: Array<{index: number, row: number, col: number, x: number, y: number, size: number,
@@ -97,7 +96,7 @@ export function templeLayout(options = {}) {
     const y = margin + row * cell;
     spaces.push({ index: i, row, col, x, y, size: cell, cx: x + cell / 2, cy: y + cell / 2 });
   }
-  const slots = SLOT_ORDER.map((slot, index) => {
+  const slots = (options.slots ?? []).map((slot, index) => {
     const side = slot[0];
     const n = Number(slot[1]);
     let x;
@@ -153,8 +152,10 @@ export function templeLayout(options = {}) {
   };
 }
 
-let cachedLayout = null;
-export function templeLayoutCached() {
-  if (!cachedLayout) cachedLayout = templeLayout();
-  return cachedLayout;
+const cachedLayouts = new Map();
+/** The default layout for these slot names (catalog.slots), computed once. @param {string[]} [slots] */
+export function templeLayoutCached(slots = []) {
+  const key = slots.join(" ");
+  if (!cachedLayouts.has(key)) cachedLayouts.set(key, templeLayout({ slots }));
+  return cachedLayouts.get(key);
 }

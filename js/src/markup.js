@@ -52,7 +52,7 @@ export function viewState(traits) {
       ? board.temples.map((t) => t.name)
       : Array.isArray(catalog.temples)
         ? catalog.temples
-        : ["gold", "silver"];
+        : [];
   const viewer = status.viewer ?? board.viewer;
   const active = !status.screen && timeline.can_play === true && !!menu.phase;
   return { catalog, board, menu, timeline, log, status, chance, explain, names, templeNames, viewer, active };
@@ -65,7 +65,7 @@ export function viewState(traits) {
  *   rule?: ?string, hintBudget?: number, hinting?: boolean}} view
  */
 export function widgetTemplate(view) {
-  const ctx = { sel: emptySelection(), uid: "naga", layout: templeLayoutCached(), ...view };
+  const ctx = { sel: emptySelection(), uid: "naga", layout: templeLayoutCached(view.catalog?.slots), ...view };
   const { status } = ctx;
   return html`${header(ctx)}${messageArea(status, ctx.catalog)}${rulePopup(ctx.rule, ctx.catalog)}${status.screen ? screen(ctx) : game(ctx)}${announcer(ctx.announce)}`;
 }
@@ -120,8 +120,7 @@ function game(ctx) {
 function pickNames(status, catalog, board) {
   if (Array.isArray(status?.names) && status.names.length) return status.names;
   if (Array.isArray(board?.players) && board.players.length) return board.players.map((p) => p.name);
-  if (Array.isArray(catalog?.temples) && catalog.temples.length) return catalog.temples;
-  return ["gold", "silver"];
+  return Array.isArray(catalog?.temples) ? catalog.temples : [];
 }
 
 function perspectiveText(status, names) {

@@ -70,7 +70,7 @@ class NagaView {
     this.model = model;
     this.uid = `naga${++instances}`;
     ({ root: this.root, app: this.app } = createRoot(el));
-    this.layout = templeLayoutCached();
+    this.layout = templeLayoutCached(model.get("catalog")?.slots);
     this.sel = emptySelection();
     this.selKey = null;
     this.lastSent = 0;

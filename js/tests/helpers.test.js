@@ -1,7 +1,7 @@
 // The pure helpers of the view (js/src): no DOM needed.
 import { keyMove, moveTarget } from "../src/scrub.js";
 import { describe, expect, it } from "vitest";
-import { SLOT_ORDER, normalizeOpenings, rotateOpenings, templeLayout, tileGeometry } from "../src/geometry.js";
+import { normalizeOpenings, rotateOpenings, templeLayout, tileGeometry } from "../src/geometry.js";
 import {
   callActionText,
   describeToken,
@@ -103,7 +103,7 @@ describe("tileGeometry", () => {
 });
 
 describe("templeLayout", () => {
-  const L = templeLayout({ cell: 60, margin: 40 });
+  const L = templeLayout({ slots: catalog.slots, cell: 60, margin: 40 });
   it("places the nine spaces on a 3×3 grid, index 3·row+col, row 0 north", () => {
     expect(L.spaces).toHaveLength(9);
     expect(L.spaces[0]).toMatchObject({ row: 0, col: 0, x: 40, y: 40 });
@@ -113,8 +113,7 @@ describe("templeLayout", () => {
     expect(L.height).toBe(260);
   });
   it("puts the relic slots in canonical order around the W, N and E edges", () => {
-    expect(L.slots.map((s) => s.slot)).toEqual(SLOT_ORDER);
-    expect(SLOT_ORDER).toEqual(catalog.slots);
+    expect(L.slots.map((s) => s.slot)).toEqual(catalog.slots);
     const at = Object.fromEntries(L.slots.map((s) => [s.slot, s]));
     // W slots left of the grid, beside rows 0..2; N above columns; E right of rows
     for (const n of [0, 1, 2]) {
@@ -138,7 +137,7 @@ describe("templeLayout", () => {
     });
   });
   it("uses defaults when called without options", () => {
-    const d = templeLayout();
+    const d = templeLayout({ slots: catalog.slots });
     expect(d.spaces).toHaveLength(9);
     expect(d.width).toBe(2 * d.margin + 3 * d.cell);
   });
@@ -235,10 +234,10 @@ describe("invokeChoices (R4.2.2, R5): card, then payment, then target tokens", (
     expect(first.stage).toBe("target");
     expect(first.complete).toBe(false);
     // every slot can start a pair, in both temples (E2 too: a pair is unordered)
-    expect(first.next).toEqual([...SLOT_ORDER.map((s) => `gold:${s}`), ...SLOT_ORDER.map((s) => `silver:${s}`)]);
+    expect(first.next).toEqual([...catalog.slots.map((s) => `gold:${s}`), ...catalog.slots.map((s) => `silver:${s}`)]);
     const second = invokeChoices(menu, e07, "teal", ["gold:N1"]);
     expect(second.complete).toBe(false);
-    expect(second.next).toEqual(SLOT_ORDER.filter((s) => s !== "N1").map((s) => `gold:${s}`));
+    expect(second.next).toEqual(catalog.slots.filter((s) => s !== "N1").map((s) => `gold:${s}`));
     const done = invokeChoices(menu, e07, "teal", ["gold:N1", "gold:W0"]);
     expect(done.complete).toBe(true);
     expect(done.next).toEqual([]);

@@ -1,0 +1,49 @@
+"""The view is a renderer: no module of ``js/src`` names an effect id, a list of relic slots or a
+player's name. Those come from Python (the catalog, the menu, the status; docs/widget-protocol.md), so
+that changing an effect, the slots or the names is done in Python alone."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from naga_widget.rules import STANDARD, TEMPLE_NAMES
+from naga_widget.rules.effects import EFFECTS
+from naga_widget.rules.temple import SLOT_NAMES
+from naga_widget.widget.projection import catalog
+
+JS = Path(__file__).resolve().parents[2] / "js" / "src"
+SOURCES = sorted(JS.glob("*.js"))
+COMMENTS = re.compile(r"/\*[\s\S]*?\*/|(?<![:\"'\\])//[^\n]*")
+EFFECT_ID = re.compile(r"\bE(0[1-9]|1[0-2])\b")
+SLOT = re.compile(r"[\"'`]([WNE][0-2])[\"'`]")
+
+
+def _code(path: Path) -> str:
+    """The module's text without its comments (they may cite a rule such as E07, as the docs do)."""
+    return COMMENTS.sub("", path.read_text(encoding="utf-8"))
+
+
+def test_the_view_has_sources_to_scan() -> None:
+    assert len(SOURCES) > 10
+    assert EFFECT_ID.search('case "E07":') and SLOT.search('["W2", "W1"]') and not EFFECT_ID.search("E13 E00")
+    assert _code(JS / "words.js").count("//") == 0
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
+def test_no_module_names_an_effect_a_slot_or_a_player(path: Path) -> None:
+    code = _code(path)
+    assert not EFFECT_ID.search(code), f"{path.name} names an effect id: {EFFECT_ID.search(code).group(0)}"  # type: ignore[union-attr]
+    slots = SLOT.findall(code)
+    assert not slots, f"{path.name} names relic slots {slots}: the slot list is catalog.slots"
+    for name in TEMPLE_NAMES:
+        assert not re.search(rf"[\"'`]{name}[\"'`]", code), f"{path.name} writes the name {name!r}: use status.names"
+
+
+def test_what_the_view_reads_instead_is_sent() -> None:
+    data = catalog(STANDARD)
+    assert data["slots"] == ["W2", "W1", "W0", "N0", "N1", "N2", "E0", "E1", "E2"] == list(SLOT_NAMES)  # R2.2
+    assert data["temples"] == ["gold", "silver"] == list(TEMPLE_NAMES)
+    assert set(data["effects"]) == set(EFFECTS)
