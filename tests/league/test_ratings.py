@@ -70,9 +70,9 @@ def test_is_my_new_version_better(tmp_path: Path) -> None:
     folder = write(tmp_path, {**GOOD, "passer.py": "class Passer:\n    def act(self, observation, legal):\n"
                                                     "        return list(legal)[0]\n"})
     limits = Limits(move_seconds=2.0)
-    verdict = better(folder / "bob", folder / "passer.py", elo1=200, max_deals=20, limits=limits)
+    verdict = better(folder / "bob", folder / "passer.py", elo1=400, max_deals=10, limits=limits)
     assert verdict.verdict == "yes", str(verdict)
-    assert len(verdict.games) % 2 == 0 and len(verdict.games) < 40
+    assert len(verdict.games) % 2 == 0 and len(verdict.games) < 20
     assert {g["swapped"] for g in verdict.games} == {False, True}
     undecided = better(folder / "alice.py", folder / "passer.py", elo1=200, max_deals=1, limits=limits)
     assert undecided.verdict == "not yet" and len(undecided.games) == 2
