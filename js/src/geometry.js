@@ -70,7 +70,8 @@ export function tileGeometry(openings, size = 60, ratio = 0.3) {
  * order) and the 3 entrances (S edge). Space index = 3·row + col, row 0 north. The slots and their
  * order are the catalog's (`catalog.slots`, R2.2): each is drawn on the edge its name starts with (W,
  * N or E), at the row or column its number gives.
- * @param {{slots?: string[], cell?: number, margin?: number, slotShort?: number, slotLong?: number, gap?: number}} [options]
+ * @param {{slots?: string[], cell?: number, margin?: number, slotShort?: number, slotLong?: number,
+ *   gap?: number}} [options]
  * @returns {{width: number, height: number, cell: number, margin: number,
  *   grid: {x: number, y: number, size: number},
  *   spaces: Array<{index: number, row: number, col: number, x: number, y: number, size: number,

@@ -35,10 +35,12 @@ export function placementWords(room, space, openings) {
 /** What a card's stick symbol means, e.g. for "2× brown". @param {?{count: number, stick: string}} info */
 export function stickSymbolMeaning(info) {
   if (!info) return "";
-  return `${info.count}× ${info.stick}: when this card is called, it brings ${info.count} ${info.stick} stick${info.count === 1 ? "" : "s"} to throw (R4.2.1)`;
+  const sticks = `${info.count} ${info.stick} stick${info.count === 1 ? "" : "s"}`;
+  return `${info.count}× ${info.stick}: when this card is called, it brings ${sticks} to throw (R4.2.1)`;
 }
 
-/** A card's effect for its tooltip: "Shifting Altars (E07): Swap the relics of two slots of one temple." */
+/** A card's effect for its tooltip: "Shifting Altars (E07): Swap the relics of two slots of one temple."
+ */
 export function cardMeaning(id, catalog) {
   const info = catalog?.cards?.[id];
   if (!info) return "";
@@ -51,7 +53,9 @@ export function amuletMeaning(id, catalog) {
   const a = catalog?.amulets?.[id];
   if (!a) return "amulets are treasures (1 or 2 secret points) or naga charms, spent once to pay a naga (R1.2)";
   if (a.kind === "charm")
-    return `${id}: a naga charm, worth no points; spend it once instead of a naga stick to invoke a card (R1.2, R4.2.2)`;
+    return (
+      `${id}: a naga charm, worth no points; ` + "spend it once instead of a naga stick to invoke a card (R1.2, R4.2.2)"
+    );
   return `${id}: a treasure, worth ${a.points} secret point${a.points === 1 ? "" : "s"} (R1.2)`;
 }
 
@@ -63,10 +67,17 @@ export function amuletMeaning(id, catalog) {
 export function onlyChoiceReason(menu) {
   if (!menu?.phase) return null;
   if (menu.phase === "confront" && menu.pass && !(menu.invokes ?? []).length) {
-    return "Passing is your only choice: no card of yours can be invoked now — there is no naga to pay with, or no effect has a legal target (R4.2.2). It is still your decision, so the way your turn went tells the opponent nothing.";
+    return (
+      "Passing is your only choice: no card of yours can be invoked now — there is no naga to pay with, " +
+      "or no effect has a legal target (R4.2.2). It is still your decision, so the way your turn went " +
+      "tells the opponent nothing."
+    );
   }
   if (menu.phase === "place" && (menu.places ?? []).length === 1) {
-    return "Only one placement is possible: the room must go in row 2 or next to a tile (R4.3.2), and rotations that give the same openings count as one.";
+    return (
+      "Only one placement is possible: the room must go in row 2 or next to a tile (R4.3.2), " +
+      "and rotations that give the same openings count as one."
+    );
   }
   if (menu.phase === "call" && (menu.groups ?? []).flat().length === 1) {
     return "You hold a single card, and a call is at least one card (R4.1): it is your only call.";
