@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from naga_widget import Match, RandomBot, ReplayError, play_match
-from naga_widget.match import _checksum
 from naga_widget.rules import ChanceError
+from naga_widget.saves import checksum
 
 LOADED, REJECTED = "loaded", "rejected cleanly"
 FUZZ = settings(max_examples=60, deadline=3000, derandomize=True, database=None,
@@ -77,7 +77,7 @@ def try_doc(doc: Any, restamp: bool) -> str:
     """Load an edited document, its checksum recomputed first when ``restamp`` (a forged file)."""
     if restamp and isinstance(doc, dict):
         try:
-            doc["checksum"] = _checksum(doc)
+            doc["checksum"] = checksum(doc)
         except (TypeError, ValueError):  # data JSON cannot write: then loading must refuse it
             pass
     try:
@@ -267,7 +267,7 @@ def downgraded(doc: dict[str, Any]) -> dict[str, Any]:
     del old["reproducible"], old["forced_pending"]
     for record in [old["setup"], *old["steps"]]:
         record.pop("forced", None)
-    old["checksum"] = _checksum(old)
+    old["checksum"] = checksum(old)
     return old
 
 

@@ -10,8 +10,7 @@ import time
 import pytest
 
 from naga_widget import Match, ReplayError
-from naga_widget.match import _checksum
-from naga_widget.saves import NESTING_LIMIT, check_nesting, nesting_depth
+from naga_widget.saves import NESTING_LIMIT, check_nesting, checksum, nesting_depth
 
 
 @pytest.mark.parametrize("text, depth", [
@@ -67,7 +66,7 @@ def test_brackets_inside_strings_do_not_count_when_loading() -> None:
     match.play(match.legal_actions().sample(random.Random(0)))
     doc = match.to_json()
     doc["steps"][0]["action"] = "[" * (NESTING_LIMIT * 5)
-    doc["checksum"] = _checksum(doc)
+    doc["checksum"] = checksum(doc)
     with pytest.raises(ReplayError, match="step record 1") as caught:
         Match.loads(json.dumps(doc))
     assert "nested" not in str(caught.value)

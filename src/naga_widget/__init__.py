@@ -11,6 +11,7 @@ from .match import Branch, Match, register_html_writer
 from .rules import (
     STANDARD,
     Action,
+    ActionError,
     ActionFormatError,
     Call,
     Chance,
@@ -99,7 +100,7 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module 'naga_widget' has no attribute {name!r}")
 
 __all__ = [
-    "STANDARD", "Action", "ActionFormatError", "Call", "Chance", "ChanceError", "Event", "Give",
+    "STANDARD", "Action", "ActionError", "ActionFormatError", "Call", "Chance", "ChanceError", "Event", "Give",
     "IllegalActionError", "Invoke", "LegalActions", "Outcome", "Pass", "Place", "ReplayError", "Ruleset",
     "State", "new_game", "__version__", "playout", "Branch", "Match", "Bot", "RandomBot", "play_match",
     "Decision", "GreedyBot", "ISMCTSBot", "determinize", "tournament", "picture",

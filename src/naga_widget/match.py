@@ -50,8 +50,8 @@ from . import saves
 from .diff import diff_views
 from .rules import STANDARD, AnyAction, Chance, Event, LegalActions, Outcome, ReplayError, Ruleset, State, new_game
 from .rules.chance import KINDS
+from .rules.errors import is_int
 from .saves import FORMAT, SEED_DIGITS, VERSION, root_key, step_key
-from .saves import _checksum as _checksum  # kept importable from here, where it used to live
 
 RECENT_ACTIONS = 5  # the number of actions a match's notebook picture lists
 
@@ -328,7 +328,7 @@ class Match:
 
     def _check_step(self, step: int) -> int:
         n = len(self._line)
-        if isinstance(step, bool) or not isinstance(step, int) or not -n <= step < n:
+        if not is_int(step) or not -n <= step < n:
             raise IndexError(f"step {step!r} is not on this line (0 to {n - 1})")
         return step % n
 
@@ -356,7 +356,7 @@ class Match:
     def switch(self, branch: int) -> None:
         """Show another line; the cursor keeps its step where that line is long enough."""
         found = self.branches()
-        if isinstance(branch, bool) or not isinstance(branch, int) or not 0 <= branch < len(found):
+        if not is_int(branch) or not 0 <= branch < len(found):
             raise IndexError(f"branch {branch!r} does not exist (0 to {len(found) - 1})")
         self._line = self._nodes[found[branch].tip].path()
         self._cursor = min(self._cursor, len(self._line) - 1)

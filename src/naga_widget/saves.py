@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 
 from .rules import RULESETS, AnyAction, Chance, Event, ReplayError, Ruleset, State, new_game
 from .rules.chance import KINDS
+from .rules.errors import quote
 
 FORMAT = "naga-widget-match"
 VERSION = 2  # 2 added "reproducible", "forced_pending" and the "forced" mark of steps; 1 still loads
@@ -78,11 +79,11 @@ def document(*, ruleset: Ruleset, seed: int, reproducible: bool, setup: dict[str
                            for kind, values in forced_pending.items() if values},
         "current": {"tip": tip, "step": step},
     }
-    doc["checksum"] = _checksum(doc)
+    doc["checksum"] = checksum(doc)
     return doc
 
 
-def _checksum(doc: dict[str, Any]) -> str:
+def checksum(doc: dict[str, Any]) -> str:
     """An unkeyed SHA-256 of everything in a saved match but the checksum itself.
 
     It shows accidental damage (a cut, a changed byte, a bad merge), not forgery: anyone can
@@ -172,27 +173,24 @@ def _plain_json(data: Any) -> None:
             items = value.items() if kind is dict else enumerate(value)
             for key, item in items:
                 if kind is dict and type(key) is not str:
-                    raise ReplayError(f"not a saved match: a key {_quote(key)} that is not a text")
+                    raise ReplayError(f"not a saved match: a key {_q(key)} that is not a text")
                 todo.append((item, depth + 1))
         elif kind is int:
             if abs(value) >= 10**SEED_DIGITS:
                 raise ReplayError(f"not a saved match: a number of more than {SEED_DIGITS} digits")
         elif kind is float:
-            raise ReplayError(f"saved match is malformed: {_quote(value)} is not an integer")
+            raise ReplayError(f"saved match is malformed: {_q(value)} is not an integer")
         elif not (kind is str or kind is bool or value is None):
-            raise ReplayError(f"not a saved match: {type(value).__name__} {_quote(value)} is not JSON data")
+            raise ReplayError(f"not a saved match: {type(value).__name__} {_q(value)} is not JSON data")
 
 
-def _quote(value: Any, limit: int = 60) -> str:
-    """``repr`` of a piece of JSON data, cut short (data read by ``json.loads`` may nest deeply)."""
-    try:
-        text = repr(value)
-    except RecursionError:
-        text = f"a {type(value).__name__} nested too deeply"
-    return text if len(text) <= limit else text[:limit] + "…"
+_TYPE_NAMES: dict[type, str] = {dict: "an object", list: "a list", str: "a text", int: "an integer",
+                                bool: "true or false", float: "a number with a fraction"}
+"""The JSON types, as the messages name them (what a field must be, and what it was)."""
 
 
-_TYPE_NAMES = {str: "a text", int: "an integer", bool: "true or false", dict: "an object", list: "a list"}
+def _q(value: Any) -> str:
+    return quote(value, 60)
 
 
 def _record(raw: Any, where: str, required: Mapping[str, type], optional: Mapping[str, type] | None = None
@@ -207,16 +205,15 @@ def _record(raw: Any, where: str, required: Mapping[str, type], optional: Mappin
     for name, value in raw.items():
         want = required.get(name) or optional.get(name)
         if want is None:
-            raise ReplayError(f"saved match is malformed: {where} has an unknown field {_quote(name)}")
+            raise ReplayError(f"saved match is malformed: {where} has an unknown field {_q(name)}")
         if type(value) is not want:
             raise ReplayError(f"saved match is malformed: {where}: {name!r} must be {_TYPE_NAMES[want]}, "
-                              f"not {_json_type(value)} {_quote(value)}")
+                              f"not {_json_type(value)} {_q(value)}")
     return raw
 
 
 def _json_type(value: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a text", int: "an integer", bool: "a boolean",
-            float: "a number with a fraction"}.get(type(value), "null" if value is None else type(value).__name__)
+    return _TYPE_NAMES.get(type(value), "null" if value is None else type(value).__name__)
 
 
 _V1_FIELDS: dict[str, type] = {"format": str, "version": int, "ruleset": str, "seed": int, "setup": dict, "steps": list,
@@ -253,17 +250,17 @@ class _Saved:
             raise ReplayError(f"not a saved match (expected format {FORMAT!r})")
         version = data.get("version")
         if type(version) is not int or version not in _FIELDS:
-            raise ReplayError(f"saved match version {_quote(version)} is not supported "
+            raise ReplayError(f"saved match version {_q(version)} is not supported "
                               f"(this reads versions {', '.join(map(str, _FIELDS))})")
         try:
-            checksum = _checksum(data)
+            expected = checksum(data)
         except RecursionError:
             raise ReplayError("not a saved match: the data is nested too deeply") from None
-        if data.get("checksum") != checksum:
+        if data.get("checksum") != expected:
             raise ReplayError("the saved match was changed or cut after it was saved (checksum mismatch)")
         _record(data, "the document", _FIELDS[version])
         if data["ruleset"] not in RULESETS:
-            raise ReplayError(f"saved match is malformed: unknown ruleset {_quote(data['ruleset'])}")
+            raise ReplayError(f"saved match is malformed: unknown ruleset {_q(data['ruleset'])}")
         forced: dict[str, type] = {"forced": bool}
         setup = _record(data["setup"], "the setup", _SETUP, forced if version >= 2 else None)
         steps = [_record(raw, f"step record {i}", _STEP, forced if version >= 2 else None)
@@ -285,14 +282,14 @@ def outcomes_from_json(raw: list[Any], where: str) -> list[tuple[str, Any]]:
     out = []
     for item in raw:
         if not (type(item) is list and len(item) == 2 and type(item[0]) is str and item[0] in KINDS):
-            raise ReplayError(f"{where}: bad chance outcome {_quote(item)}")
+            raise ReplayError(f"{where}: bad chance outcome {_q(item)}")
         kind, value = item
         if kind == "relics":
             if not (type(value) is list and all(type(v) is str for v in value)):
-                raise ReplayError(f"{where}: a relic deal must be a list of relic tokens, not {_quote(value)}")
+                raise ReplayError(f"{where}: a relic deal must be a list of relic tokens, not {_q(value)}")
             value = tuple(value)
         elif type(value) is not str:
-            raise ReplayError(f"{where}: a {kind} outcome must be a text, not {_quote(value)}")
+            raise ReplayError(f"{where}: a {kind} outcome must be a text, not {_q(value)}")
         out.append((kind, value))
     return out
 

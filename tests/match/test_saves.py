@@ -17,8 +17,8 @@ from naga_widget import (
     ReplayError,
     play_match,
 )
-from naga_widget.match import _checksum
 from naga_widget.rules import STANDARD
+from naga_widget.saves import checksum
 
 
 # -- save and load --------------------------------------------------------------------------------
@@ -83,7 +83,7 @@ def _load_error(doc: Any, restamp: bool = True) -> str:
             Match.loads(doc)
         else:
             if restamp and isinstance(doc, dict):
-                doc["checksum"] = _checksum(doc)
+                doc["checksum"] = checksum(doc)
             Match.from_json(doc)
     message = str(info.value)
     assert message, "a ReplayError says what is wrong"
@@ -97,7 +97,7 @@ def _load_error(doc: Any, restamp: bool = True) -> str:
     lambda d: d["current"].__setitem__("step", 0),
     lambda d: d.pop("checksum"),
 ], ids=["seed", "last-record-dropped", "action", "cursor", "no-checksum"])
-def test_any_edit_after_saving_breaks_the_checksum(forked: Match, edit: Any) -> None:
+def test_any_edit_after_saving_breaks_thechecksum(forked: Match, edit: Any) -> None:
     doc = _doc(forked)
     edit(doc)
     assert "checksum mismatch" in _load_error(doc, restamp=False)
@@ -353,7 +353,7 @@ def test_a_consistent_edit_with_a_recomputed_checksum_loads_as_the_game_it_descr
     """The checksum guards against damage, not forgery: an edited file that replays is a legal game."""
     doc = _doc(forked)
     doc["current"]["step"] = 3  # another cursor: a different, but consistent, file
-    doc["checksum"] = _checksum(doc)
+    doc["checksum"] = checksum(doc)
     loaded = Match.from_json(doc)
     assert loaded.step == 3 and loaded.state == forked.state_at(3)
 
@@ -393,7 +393,7 @@ def test_a_forced_step_must_say_so_and_other_steps_must_follow_the_seed() -> Non
     doc = _doc(m)
     doc["steps"][-1]["forced"] = True
     doc["steps"][0]["forced"] = True  # a step may be marked forced although it was not: still a legal game
-    doc["checksum"] = _checksum(doc)
+    doc["checksum"] = checksum(doc)
     assert Match.from_json(doc).state == m.state
     plain = build(40)
     doc = _doc(plain)
@@ -484,7 +484,7 @@ def as_version_1(doc: dict[str, Any]) -> dict[str, Any]:
     del old["reproducible"], old["forced_pending"]
     for record in [old["setup"], *old["steps"]]:
         record.pop("forced", None)
-    old["checksum"] = _checksum(old)
+    old["checksum"] = checksum(old)
     return old
 
 
@@ -527,6 +527,6 @@ def test_a_forged_deep_value_is_refused_when_loaded_from_text() -> None:
     for _ in range(90):
         deep = [deep]
     doc["steps"][0]["outcomes"] = [deep]
-    doc["checksum"] = _checksum(doc)
+    doc["checksum"] = checksum(doc)
     message = _load_error(json.dumps(doc))
     assert "step record 1" in message and "bad chance outcome" in message and len(message) < 200

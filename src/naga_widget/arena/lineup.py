@@ -30,6 +30,7 @@ from typing import Any, Literal
 
 from ..bots import Bot
 from ..rules import TEMPLE_NAMES
+from ..rules.errors import is_int
 
 Kind = Literal["class", "factory", "instance"]
 BotFactory = type[Bot] | Callable[..., Bot] | Bot
@@ -141,9 +142,9 @@ def entrants(bots: Mapping[str, BotFactory | Any], *, remote: bool) -> list[BotR
 def round_robin(refs: list[BotRef], games: int, seed: int, *, max_steps: int = MAX_STEPS,
                 move_timeout: float | None = None) -> list[Job]:
     """Every pair plays ``games`` games, seats swapped each game (the first of the pair is gold in game 0)."""
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+    if not is_int(games) or games < 1:
         raise ValueError(f"games (per pair) must be a whole number of at least 1, not {games!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not is_int(seed):
         raise TypeError(f"seed must be an int, not {type(seed).__name__}")
     path = tuple(os.getcwd() if p == "" else p for p in sys.path)
     jobs: list[Job] = []

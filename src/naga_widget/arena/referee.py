@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..match import Match
-from ..rules import TEMPLE_NAMES, IllegalActionError
+from ..rules import TEMPLE_NAMES, ActionError
 from .lineup import Job
 from .seat import BotError, ChildSeats, Seat, Seats
 
@@ -130,7 +130,7 @@ def play_game(job: Job, seats: Seats) -> GameRecord:
             clock.add(p, time.perf_counter() - started)
         try:
             match.play(action)
-        except IllegalActionError as exc:
+        except ActionError as exc:
             failure = (p, f"played {action!r} at step {steps + 1}, which is not legal: {exc}", "", "illegal")
             break
         steps += 1

@@ -39,6 +39,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+from ..rules.errors import is_int
 from .lineup import MAX_STEPS, BotFactory, Job, entrants, round_robin
 from .progress import Bar
 from .referee import GameRecord, play_game, play_isolated
@@ -80,7 +81,7 @@ def tournament(bots: Mapping[str, BotFactory | Any], games: int = 10, seed: int 
         raise ValueError("give either workers (processes on this machine) or client (a Dask cluster), not both")
     if client is not None and not callable(getattr(client, "map", None)):
         raise TypeError(f"client must be a dask.distributed Client, not {type(client).__name__}")
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 0):
+    if workers is not None and (not is_int(workers) or workers < 0):
         raise ValueError(f"workers must be None or a whole number of at least 0, not {workers!r}")
     refs = entrants(bots, remote=workers != 0)
     jobs = round_robin(refs, games, seed, max_steps=max_steps,

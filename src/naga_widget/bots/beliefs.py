@@ -12,12 +12,9 @@ from __future__ import annotations
 from collections import Counter
 
 from ..rules import TEMPLE_NAMES, State
-from ..rules.temple import SLOT_NAMES
+from ..rules.effects.base import SLOT_TOKENS
 from .base import Beliefs
 from .determinize import Determinizer
-
-SLOT_TOKENS = tuple(tuple(f"{name}:{slot}" for slot in SLOT_NAMES) for name in TEMPLE_NAMES)
-"""The token of each relic slot, ``"silver:E2"`` (the syntax of action targets)."""
 
 
 class BeliefTally:

@@ -56,7 +56,8 @@ from collections.abc import Mapping
 from math import comb
 from typing import Any
 
-from ..rules import RULESETS, TEMPLE_NAMES, VIEWERS, EndReason, Outcome, Phase, Ruleset, State
+from ..rules import RULESETS, TEMPLE_NAMES, EndReason, Outcome, Phase, Ruleset, State
+from ..rules.observe import check_viewer
 from ..rules.ruleset import TRAP
 from ..rules.temple import Temple, Tile, place_tile
 
@@ -74,8 +75,7 @@ class Determinizer:
     def __init__(self, observation: Mapping[str, Any]) -> None:
         obs = observation
         viewer = obs["viewer"]
-        if viewer not in VIEWERS or isinstance(viewer, bool):
-            raise ValueError(f"viewer must be 0, 1, 'spectator' or 'truth', not {viewer!r}")
+        check_viewer(viewer)
         if obs.get("ruleset") not in RULESETS:
             raise ValueError(f"unknown ruleset {obs.get('ruleset')!r}")
         rs: Ruleset = RULESETS[obs["ruleset"]]

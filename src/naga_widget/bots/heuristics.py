@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from ..rules.flow import room_winner
 from ..rules.ruleset import E, N, S, W
+from ..rules.temple import SLOT_SPACE
 
 if TYPE_CHECKING:
     from ..rules import Ruleset, State
@@ -40,8 +41,6 @@ CARD = 0.6
 SCALE = 8.0
 """Points that make a difference of about 73% to 27% in :func:`win_chance`."""
 
-# R2.2: the space beside each relic slot (canonical order W2 W1 W0 N0 N1 N2 E0 E1 E2).
-SLOT_SPACE = (6, 3, 0, 0, 1, 2, 2, 5, 8)
 # R2.1: for each space, (neighbour, the opening a tile there needs towards this space).
 _TOWARDS = tuple(tuple((n, bit) for n, bit in (
     (s - 3, S) if s >= 3 else (-1, 0), (s + 3, N) if s < 6 else (-1, 0),

@@ -37,7 +37,6 @@ text forms; :class:`Menu` derives the legal sub-choices from the engine's
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from functools import cache
 
@@ -47,7 +46,6 @@ from naga_widget.rules import (
     TEMPLE_NAMES,
     AnyAction,
     Call,
-    Chance,
     Give,
     IllegalActionError,
     Invoke,
@@ -55,22 +53,16 @@ from naga_widget.rules import (
     Pass,
     Place,
     Ruleset,
-    new_game,
 )
 from naga_widget.rules.effects.maze import LINE_DIRECTIONS
 from naga_widget.rules.effects.maze import LINES as MAZE_LINES
+from naga_widget.rules.temple import SLOT_NAMES
 
 PASS = 0
 DONE = 1
 
 #: E08: the lines of a temple and the directions each can slide, read from the effect's own table.
 LINES = (tuple(MAZE_LINES), tuple(way for ways in LINE_DIRECTIONS.values() for way in ways))
-
-
-def _slot_names(ruleset: Ruleset) -> tuple[str, ...]:
-    """The relic slots in canonical order (R2.2), read from the engine's own observation."""
-    state, _ = new_game(ruleset, Chance(random.Random(0)))
-    return tuple(relic["slot"] for relic in state.observe("spectator")["temples"][0]["relics"])
 
 
 def target_tokens(ruleset: Ruleset) -> tuple[str, ...]:
@@ -85,7 +77,7 @@ def target_tokens(ruleset: Ruleset) -> tuple[str, ...]:
     tokens += [t.name for t in ruleset.stick_types]
     tokens += sticks
     tokens += list(dict.fromkeys(face for fs in faces.values() for face in fs))
-    tokens += [f"{temple}:{slot}" for temple in TEMPLE_NAMES for slot in _slot_names(ruleset)]
+    tokens += [f"{temple}:{slot}" for temple in TEMPLE_NAMES for slot in SLOT_NAMES]
     tokens += [f"{temple}:{line}" for temple in TEMPLE_NAMES for line in LINES[0]]
     tokens += list(LINES[1])
     tokens += [f"{temple}:{space}" for temple in TEMPLE_NAMES for space in range(9)]

@@ -21,7 +21,7 @@ way only, each from those above it in this list:
 from .actions import Action, AnyAction, Call, Give, Invoke, Pass, Place
 from .chance import Chance
 from .effects import EFFECT_NAMES, EFFECTS, Effect
-from .errors import ActionFormatError, ChanceError, IllegalActionError, ReplayError
+from .errors import ActionError, ActionFormatError, ChanceError, IllegalActionError, ReplayError
 from .events import Event
 from .flow import playout
 from .legal import LegalActions
@@ -32,8 +32,8 @@ from .state import State, new_game
 from .steps import END_REASONS, STEPS, EndReason, Phase, Step, end_reason_text
 
 __all__ = [
-    "Action", "ActionFormatError", "AnyAction", "Call", "Chance", "ChanceError", "EFFECTS", "EFFECT_NAMES",
-    "END_REASONS", "Effect", "EndReason", "Event", "Give", "IllegalActionError", "Invoke", "LegalActions",
-    "Outcome", "Pass", "Phase", "Place", "RULESETS", "ReplayError", "Ruleset", "STANDARD", "STEPS", "State",
-    "Step", "TEMPLE_NAMES", "VIEWERS", "end_reason_text", "new_game", "observe_state", "playout",
+    "Action", "ActionError", "ActionFormatError", "AnyAction", "Call", "Chance", "ChanceError", "EFFECTS",
+    "EFFECT_NAMES", "END_REASONS", "Effect", "EndReason", "Event", "Give", "IllegalActionError", "Invoke",
+    "LegalActions", "Outcome", "Pass", "Phase", "Place", "RULESETS", "ReplayError", "Ruleset", "STANDARD", "STEPS",
+    "State", "Step", "TEMPLE_NAMES", "VIEWERS", "end_reason_text", "new_game", "observe_state", "playout",
 ]

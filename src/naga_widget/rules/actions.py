@@ -46,7 +46,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .errors import ActionFormatError, IllegalActionError
+from .errors import ActionFormatError, IllegalActionError, is_int, quote
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,35 +133,26 @@ _FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
-def _quote(value: Any) -> str:
-    """``repr(value)``, cut short: what a message may quote of a refused value."""
-    try:
-        text = repr(value)
-    except Exception:  # a deep structure or a hostile __repr__: say what it is
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= _QUOTED else text[:_QUOTED] + "…"
-
-
 def _word(value: Any, what: str) -> str:
     """A token of an action: a non-empty text without spaces (the text form splits on them)."""
     if not isinstance(value, str):
-        raise ActionFormatError(f"{what} must be a text, not {type(value).__name__} {_quote(value)}")
+        raise ActionFormatError(f"{what} must be a text, not {type(value).__name__} {quote(value)}")
     word = str.__str__(value)  # a plain str, whatever a subclass claims
     if word.split() != [word]:
-        raise ActionFormatError(f"{what} must be one word without spaces, got {_quote(word)}")
+        raise ActionFormatError(f"{what} must be one word without spaces, got {quote(word)}")
     return word
 
 
 def _words(value: Any, what: str) -> tuple[str, ...]:
     if not isinstance(value, (list, tuple)):
-        raise ActionFormatError(f"{what} must be a list of texts, not {type(value).__name__} {_quote(value)}")
+        raise ActionFormatError(f"{what} must be a list of texts, not {type(value).__name__} {quote(value)}")
     return tuple([_word(v, f"each of the {what}") for v in value])
 
 
 def _number(value: Any, what: str) -> int:
     """A space or rotation: a non-negative integer of at most MAX_DIGITS digits (``True`` is not one)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ActionFormatError(f"{what} must be an integer, not {type(value).__name__} {_quote(value)}")
+    if not is_int(value):
+        raise ActionFormatError(f"{what} must be an integer, not {type(value).__name__} {quote(value)}")
     number = int.__index__(value)
     if not 0 <= number < 10**MAX_DIGITS:
         raise ActionFormatError(f"{what} must be a number from 0 to {10**MAX_DIGITS - 1}, "
@@ -172,8 +163,8 @@ def _number(value: Any, what: str) -> int:
 def _digits(text: str, what: str, line: str) -> int:
     """A number of the text form: the ASCII digits 0-9 only (``³`` and ``①`` are refused)."""
     if not (text.isascii() and text.isdigit()):
-        raise ActionFormatError(f"{what} must be a number written with the digits 0-9, got {_quote(text)} "
-                                f"in {_quote(line)}")
+        raise ActionFormatError(f"{what} must be a number written with the digits 0-9, got {quote(text)} "
+                                f"in {quote(line)}")
     if len(text) > MAX_DIGITS:
         raise ActionFormatError(f"{what} {text[:12]}… has more than {MAX_DIGITS} digits")
     return int(text)
@@ -208,7 +199,7 @@ def _parse(text: str) -> AnyAction:
         rot = rest[1][3:] if rest[1].startswith("rot") else rest[1]
         return Place(_digits(rest[0], "the space", text), _digits(rot, "the rotation", text))
     raise ActionFormatError(
-        f"cannot read {_quote(text)}: expected 'call <cards>', 'pass', 'invoke <card> <pay> [targets]', "
+        f"cannot read {quote(text)}: expected 'call <cards>', 'pass', 'invoke <card> <pay> [targets]', "
         "'place <space> rot<k>' or 'give <card>'"
     )
 
@@ -230,19 +221,19 @@ def _build(kind: str, get: Any) -> AnyAction:
 def _from_json(data: Any) -> AnyAction:
     if not isinstance(data, dict):
         raise ActionFormatError(f"an action's JSON form is an object like {{\"type\": \"pass\"}}, "
-                                f"not {type(data).__name__} {_quote(data)}")
+                                f"not {type(data).__name__} {quote(data)}")
     fields = dict(dict.items(data))  # the dict's own items, whatever a subclass claims
     kind = fields.get("type")
     if not isinstance(kind, str) or str.__str__(kind) not in _FIELDS:
-        raise ActionFormatError(f"unknown action type {_quote(kind)}; the types are {', '.join(_FIELDS)}")
+        raise ActionFormatError(f"unknown action type {quote(kind)}; the types are {', '.join(_FIELDS)}")
     kind = str.__str__(kind)
     required, optional = _FIELDS[kind]
     missing = [f for f in required if f not in fields]
     if missing:
-        raise ActionFormatError(f"a {kind} action needs the field(s) {', '.join(missing)}: {_quote(data)}")
+        raise ActionFormatError(f"a {kind} action needs the field(s) {', '.join(missing)}: {quote(data)}")
     extra = [f for f in fields if f != "type" and f not in required and f not in optional]
     if extra:
-        raise ActionFormatError(f"a {kind} action has no field(s) {', '.join(map(_quote, extra))}")
+        raise ActionFormatError(f"a {kind} action has no field(s) {', '.join(map(quote, extra))}")
     return _build(kind, lambda name: fields.get(name, ()))
 
 
@@ -286,7 +277,7 @@ def _coerce(action: AnyAction | str | dict[str, Any]) -> AnyAction:
     if isinstance(action, str):
         return _parse(action)
     raise ActionFormatError(f"an action is a text like 'pass', its JSON object or an action value, "
-                            f"not {type(action).__name__} {_quote(action)}")
+                            f"not {type(action).__name__} {quote(action)}")
 
 
 def _slot(base: type, action: Any, name: str) -> Any:

@@ -1,17 +1,34 @@
-"""The errors of the engine. Each names what was wrong; illegal actions cite a rule id."""
+"""The errors of the engine, and the two helpers their messages share.
+
+Each error names what was wrong. The two errors about an action are siblings, as in python-chess:
+:class:`ActionFormatError` (a text or JSON that cannot be read) and :class:`IllegalActionError` (a
+readable action the rules do not allow now). Both are :class:`ActionError`, which cites a rule id,
+and every error here is a :class:`ValueError`, so ``except ValueError`` still catches them.
+
+>>> issubclass(ActionFormatError, IllegalActionError), issubclass(ActionFormatError, ActionError)
+(False, True)
+>>> quote("x" * 100, 5), is_int(True), is_int(3)
+("'xxxx…", False, True)
+"""
 
 from __future__ import annotations
 
+from typing import Any, TypeGuard
 
-class IllegalActionError(ValueError):
-    """An action that the rules do not allow now. ``rule`` is the id broken (e.g. ``"R4.1"``)."""
+
+class ActionError(ValueError):
+    """An action that cannot be played now. ``rule`` is the id that says why (e.g. ``"R4.1"``)."""
 
     def __init__(self, message: str, rule: str) -> None:
         super().__init__(f"{message} ({rule})")
         self.rule = rule
 
 
-class ActionFormatError(IllegalActionError):
+class IllegalActionError(ActionError):
+    """A readable action that the rules do not allow now. ``rule`` is the id broken."""
+
+
+class ActionFormatError(ActionError):
     """An action text or JSON that cannot be read (R8 lists the decisions)."""
 
     def __init__(self, message: str) -> None:
@@ -24,3 +41,22 @@ class ChanceError(ValueError):
 
 class ReplayError(ValueError):
     """A saved match that does not replay to the game it describes."""
+
+
+def quote(value: Any, limit: int = 80) -> str:
+    """``repr(value)``, cut to ``limit`` characters and ``…``: what a message may quote of a refused value.
+
+    A value too deep to print, or whose ``__repr__`` fails, is named by its type instead.
+    """
+    try:
+        text = repr(value)
+    except RecursionError:
+        text = f"a {type(value).__name__} nested too deeply"
+    except Exception:  # a hostile __repr__: say what it is, not what it claims
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def is_int(value: object) -> TypeGuard[int]:
+    """An ``int`` but not a ``bool`` (``True`` is an ``int`` to Python, never a number to the engine)."""
+    return isinstance(value, int) and not isinstance(value, bool)

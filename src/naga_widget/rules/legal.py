@@ -16,7 +16,7 @@ from itertools import combinations
 from .actions import Action, AnyAction, Call, Give, Invoke, Pass, Place
 from .draft import Readable
 from .effects import EFFECTS, Sticks
-from .errors import IllegalActionError
+from .errors import ActionError, IllegalActionError
 from .position import Position
 from .ruleset import NAGA, rotate
 from .steps import STEPS, Phase
@@ -247,7 +247,7 @@ class LegalActions:
                 assert self._set is not None
                 return action in self._set
             return check(self._s, action) == action  # legal, and not just an equivalent spelling
-        except IllegalActionError:
+        except ActionError:
             return False
 
     def sample(self, rng: random.Random) -> AnyAction:

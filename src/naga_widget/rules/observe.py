@@ -27,14 +27,15 @@ from .temple import SLOT_NAMES, Temple
 VIEWERS = (0, 1, "spectator", "truth")
 
 
-def _check_viewer(viewer: Any) -> None:
+def check_viewer(viewer: Any) -> None:
+    """A viewer of R6: player 0 or 1, ``"spectator"`` or ``"truth"`` (``True`` is not player 1)."""
     if viewer not in VIEWERS or isinstance(viewer, bool):
         raise ValueError(f"viewer must be 0, 1, 'spectator' or 'truth', not {viewer!r}")
 
 
 def observe_state(s: Position, viewer: int | str) -> dict[str, Any]:
     """What ``viewer`` knows of ``s`` (R6), as JSON-ready data."""
-    _check_viewer(viewer)
+    check_viewer(viewer)
     truth = viewer == "truth"
     view: dict[str, Any] = {
         "viewer": viewer,

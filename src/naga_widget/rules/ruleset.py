@@ -223,9 +223,6 @@ class Ruleset:
         """Points of collected amulets: treasures count, charms are worth 0 (R1.2)."""
         return sum(self._amulet[a].points for a in amulets)
 
-    def has_card(self, card_id: str) -> bool:
-        return card_id in self._card
-
 
 TRAP = "TRAP"
 """The trap tile (R1): a room with no openings and no amulet, starting at the side."""

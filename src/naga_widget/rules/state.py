@@ -23,7 +23,7 @@ from . import flow, pictures
 from .actions import Action, AnyAction
 from .chance import Chance
 from .draft import Draft
-from .errors import ChanceError, IllegalActionError
+from .errors import ActionError, ChanceError
 from .events import Event
 from .legal import LegalActions, canonical, check
 from .observe import observe_state
@@ -54,7 +54,7 @@ class State(Position):
         """Would :meth:`apply` accept ``action`` (in any of its forms and equivalent spellings)?"""
         try:
             check(self, Action.coerce(action))  # the check accepts an equivalent spelling
-        except IllegalActionError:
+        except ActionError:
             return False
         return True
 

@@ -19,7 +19,6 @@ from .ruleset import DIRECTIONS, E, N, Ruleset, S, W, rotate
 SPACES = tuple(range(9))
 SLOT_NAMES = ("W2", "W1", "W0", "N0", "N1", "N2", "E0", "E1", "E2")
 """R2.2: relic slots in canonical (dealing) order; a slot's index is its position here."""
-SLOT_INDEX = {name: i for i, name in enumerate(SLOT_NAMES)}
 
 
 def row_col(space: int) -> tuple[int, int]:
@@ -38,7 +37,8 @@ def _slot_gate(name: str) -> tuple[int, int]:
 
 
 SLOT_GATES = tuple(_slot_gate(name) for name in SLOT_NAMES)
-ENTRANCE_SPACES = (6, 7, 8)  # R2.2: S0 S1 S2 lie south of (2,0) (2,1) (2,2)
+SLOT_SPACE = tuple(space for space, _ in SLOT_GATES)
+"""R2.2: the space beside each relic slot, in canonical order."""
 
 _OPPOSITE = {N: S, S: N, E: W, W: E}
 _STEP = {N: (-1, 0), S: (1, 0), E: (0, 1), W: (0, -1)}

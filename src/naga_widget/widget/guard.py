@@ -18,7 +18,19 @@ import json
 from dataclasses import fields
 from typing import Any
 
-from ..rules import Action, ActionFormatError, AnyAction, Call, Give, IllegalActionError, Invoke, Pass, Place
+from ..rules import (
+    Action,
+    ActionError,
+    ActionFormatError,
+    AnyAction,
+    Call,
+    Give,
+    Invoke,
+    Pass,
+    Place,
+)
+from ..rules.errors import is_int
+from ..rules.errors import quote as _quote
 
 QUOTE_CHARS = 80  # at most this much of a value sent by the view is quoted back in a message
 MESSAGE_CHARS = 400  # no message is longer than this
@@ -59,12 +71,8 @@ class StaleIntent(ValueError):
 
 
 def quote(value: Any, limit: int = QUOTE_CHARS) -> str:
-    """``repr(value)``, cut to ``limit`` characters and ``…`` when longer (what a message may quote)."""
-    try:
-        text = repr(value)
-    except Exception:  # a hostile __repr__: say what it is, not what it claims
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[:limit] + "…"
+    """The engine's :func:`~naga_widget.rules.errors.quote`, cut to what a widget message may hold."""
+    return _quote(value, limit)
 
 
 def short_message(text: str, limit: int = MESSAGE_CHARS) -> str:
@@ -81,7 +89,7 @@ def refusal_text(exc: BaseException, limit: int = MESSAGE_CHARS) -> str:
     (True, '… (R8)')
     """
     text = str(exc)
-    rule = exc.rule if isinstance(exc, IllegalActionError) else ""
+    rule = exc.rule if isinstance(exc, ActionError) else ""
     if len(text) <= limit or not rule or not text.endswith(f" ({rule})"):
         return short_message(text, limit)
     tail = f" ({rule})"
@@ -99,7 +107,7 @@ def intent_object(intent: Any) -> dict[str, Any]:
 def integer_field(intent: dict[str, Any], field: str) -> int:
     """An integer field of an intent (``True`` is not an integer here)."""
     value = intent.get(field)
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not is_int(value):
         raise ValueError(f"{quote(intent.get('type'))} needs an integer {field!r}, not {quote(value)}")
     return value
 
@@ -183,7 +191,7 @@ def canonical_action(action: Any) -> AnyAction:
                 values[name] = tuple(str.__str__(v) if isinstance(v, str) else v for v in value)
             elif isinstance(value, str):
                 values[name] = str.__str__(value)
-            elif isinstance(value, int) and not isinstance(value, bool):
+            elif is_int(value):
                 values[name] = int.__index__(value)
         return base(**values)  # type: ignore[no-any-return]
     if isinstance(action, ACTION_TYPES):

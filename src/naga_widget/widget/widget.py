@@ -23,6 +23,7 @@ import traitlets
 from ..bots import Bot, Decision, ISMCTSBot
 from ..match import Match
 from ..rules import TEMPLE_NAMES, AnyAction, IllegalActionError, State
+from ..rules.errors import is_int
 from .guard import (
     action_field,
     canonical_action,
@@ -117,7 +118,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         _check_bot(opponent)
         self._home = perspective  # the perspective given, kept while a stopped bot's seat is taken over
         self._match = match if match is not None else Match(seed=seed)
-        self._view = replace(view, seed=self._match.seed if seed is not None or _seeded(self._match) else None)
+        self._view = replace(view, seed=self._match.seed if seed is not None or self._match.reproducible else None)
         self._bot: Bot | None = None
         self._bot_label = ""
         self.bot_delay = bot_delay
@@ -313,7 +314,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         finally:
             self._busy = False
             ack = intent.get("id") if isinstance(intent, dict) else None
-            if isinstance(ack, int) and not isinstance(ack, bool):
+            if is_int(ack):
                 self._set(ack=ack)
 
     def _handle(self, intent: Any) -> None:
@@ -568,8 +569,3 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
 def _check_bot(bot: object) -> None:
     if bot is not None and not callable(getattr(bot, "act", None)):
         raise TypeError(f"opponent must be a bot with act(observation, legal), not {_bot_name(bot)}")
-
-
-def _seeded(match: Match) -> bool:
-    """Was the match's seed chosen (given, or read from a save)? Then its chance is reproducible."""
-    return match.reproducible
