@@ -106,7 +106,7 @@ export function callWords(cards, catalog) {
 function callMenu({ menu, sel, catalog }) {
   const chosen = sel.call;
   const valid = callSelectionValid(menu, chosen);
-  return html`<p class="naga-hint">${withRules("Select at least one card; all must show the same stick type (R4.1). A card's stick symbol (e.g. 2× brown) is how many sticks of that type it brings to throw (R4.2.1). Your call stays face down; only the number of cards is public.", catalog)}</p><div class="naga-choice" role="group" aria-label="cards to call">${list(
+  return html`<p class="naga-hint">${withRules("Choose cards of one stick type (R4.1): 2× brown brings two brown sticks to throw (R4.2.1). Only the number of cards you call is public.", catalog)}</p><div class="naga-choice" role="group" aria-label="cards to call">${list(
     (menu.groups ?? []).flat(),
     (id) => id,
     (id) =>

@@ -16,7 +16,7 @@ export function emptySelection() {
 /**
  * @typedef {ReturnType<typeof emptySelection>} Selection
  * @typedef {{data: Object<string, string>, sel: Selection, menu: Menu, temples: string[]}} Click
- * @typedef {null | {sel: Selection} | {move: string} | {rule: ?string} | {send: {type: string, action?: string, iterations?: number}}} Outcome
+ * @typedef {null | {sel: Selection} | {move: string} | {rule: ?string} | {view: Object} | {send: {type: string, action?: string, iterations?: number}}} Outcome
  */
 
 const TIMELINE_MOVES = ["start", "undo", "redo", "end"];
@@ -40,6 +40,9 @@ export const CONTROLS = {
     return Number.isInteger(iterations) && iterations > 0 ? { send: { type: "hint", iterations } } : null;
   },
   "rule-close": () => ({ rule: null }),
+  // the view's own settings (table.js): the drawer's open tab, the legend
+  tab: ({ data }) => (data.tab ? { view: { tab: data.tab } } : null),
+  legend: () => ({ view: { legend: "toggle" } }),
 };
 
 const play = (action) => ({ send: { type: "play", action } });

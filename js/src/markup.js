@@ -4,21 +4,21 @@
 import { html, nothing } from "lit-html";
 import { templeLayoutCached } from "./geometry.js";
 import { expandMenu } from "./menu.js";
-import { stepName } from "./text.js";
 import { emptySelection } from "./handlers.js";
 import {
   announcer,
-  centerColumn,
   changesPanel,
   list,
   logPanel,
   messageArea,
+  offeredPanel,
   playerPanel,
   rulePopup,
+  tablePanel,
   templePanel,
   timelinePanel,
-  withRules,
 } from "./panels.js";
+import { drawer, headerTools, legendPanel, seedNote, turnBar } from "./table.js";
 import { actionPanel, boardClicks } from "./actions.js";
 import { chancePanel } from "./chance.js";
 import { explainPanel, hintWeights } from "./explain.js";
@@ -62,31 +62,18 @@ export function viewState(traits) {
  * The whole widget for a view state (see viewState) and a selection, as a lit-html template.
  * @param {ReturnType<typeof viewState> & {sel?: ReturnType<typeof emptySelection>, uid?: string, layout?: Object,
  *   pending?: boolean, shownStep?: number, changes?: ?import("./changes.js").Changes, announce?: string,
- *   rule?: ?string, hintBudget?: number, hinting?: boolean}} view
+ *   rule?: ?string, ruleAt?: ?{x: number, y: number}, hintBudget?: number, hinting?: boolean, tab?: string,
+ *   legend?: boolean, size?: string}} view
  */
 export function widgetTemplate(view) {
   const ctx = { sel: emptySelection(), uid: "naga", layout: templeLayoutCached(view.catalog?.slots), ...view };
   const { status } = ctx;
-  return html`${header(ctx)}${messageArea(status, ctx.catalog)}${rulePopup(ctx.rule, ctx.catalog)}${status.screen ? screen(ctx) : game(ctx)}${announcer(ctx.announce)}`;
+  return html`${header(ctx)}${legendPanel(ctx)}${messageArea(status, ctx.catalog)}${rulePopup(ctx.rule, ctx.catalog, ctx.ruleAt)}${status.screen ? screen(ctx) : game(ctx)}${announcer(ctx.announce)}`;
 }
 
-/** A chosen seed: the game can be replayed by anyone who knows it, so its chance is not secret. */
-function seedNote(status) {
-  if (status.seed === null || status.seed === undefined) return nothing;
-  return html`<span class="naga-seed" data-testid="seed" title="The same seed and the same moves give the same game: anyone who knows the seed can predict the cards and sticks. Leave the seed out for a game that counts.">seed ${status.seed} — reproducible, not secret</span>`;
-}
-
-function header({ board, status, names, catalog }) {
-  const step = !status.screen && board.phase;
-  return html`<div class="naga-header" role="group" aria-label="game status"><h2>Naga Raja</h2>${seedNote(status)}${
-    step
-      ? html`<span class="naga-step" data-testid="step-name">${withRules(stepName(catalog, board.phase, board.outcome, names), catalog)}</span>`
-      : nothing
-  }${step && board.round ? html`<span>round ${board.round}</span>` : nothing}${
-    step && board.phase !== "over" && names[board.to_move] !== undefined
-      ? html`<span>${names[board.to_move]} to move</span>`
-      : nothing
-  }<span class="naga-muted" data-testid="perspective">${perspectiveText(status, names)}</span></div>`;
+function header(ctx) {
+  const { status, names } = ctx;
+  return html`<div class="naga-header" role="group" aria-label="game status"><h2>Naga Raja</h2>${seedNote(status)}<span class="naga-muted" data-testid="perspective">${perspectiveText(status, names)}</span>${headerTools(ctx)}</div>${turnBar(ctx)}`;
 }
 
 /** Hot seat: the screen between turns hides the board (R6); the timeline stays usable under it. */
@@ -95,26 +82,47 @@ function screen({ status, names, timeline, shownStep, catalog }) {
   return html`<section class="naga-screen" data-testid="screen" data-panel="screen"><p>Pass the device to <b>${name}</b></p><button type="button" class="naga-primary" data-act="reveal" data-testid="reveal">I am ${name}: show my board</button><p class="naga-muted naga-screen-note">Took a move back by mistake? The timeline below works without showing either hand.</p></section>${timelinePanel(timeline, shownStep, catalog)}`;
 }
 
+/** A temple with its owner's things under it (score, sticks, hand, call, amulets). */
+function seat(temple, board, ctx, tctx) {
+  const owner = temple.owner;
+  const player = (board.players ?? []).find((p) => p.player === owner);
+  const active = (ctx.menu?.phase ? ctx.menu.player : board.to_move) === owner ? " naga-active" : "";
+  return html`<div class="naga-seat${active}" data-testid="seat-${temple.name}">${templePanel(temple, board, tctx)}${
+    player ? playerPanel(player, board, ctx) : nothing
+  }</div>`;
+}
+
+/**
+ * The table: the temples (each with its player) and the timeline on the left, the offered room, the
+ * decision and the drawer of secondary panels on the right; stacked in a narrow widget (styles.js).
+ */
 function game(ctx) {
   const { board } = ctx;
   const temples = Array.isArray(board.temples) ? board.temples : [];
-  const side = html`<div class="naga-side">${actionPanel(ctx)}${explainPanel(ctx)}${changesPanel(ctx.changes)}${temples.length ? centerColumn(board, ctx) : nothing}${chancePanel(ctx)}</div>`;
   let boards = html`<p class="naga-muted">No board to show.</p>`;
-  let players = nothing;
   if (temples.length) {
     const tctx = { ...ctx, ...boardClicks(ctx), hintWeights: hintWeights(ctx.explain, ctx.catalog?.places) };
-    boards = html`<div class="naga-boards">${list(
+    boards = list(
       temples,
       (t) => t.name,
-      (t) => templePanel(t, board, tctx),
-    )}</div>`;
-    players = html`<div class="naga-players">${list(
-      board.players ?? [],
-      (p) => p.player,
-      (p) => playerPanel(p, board, ctx),
-    )}</div>`;
+      (t) => seat(t, board, ctx, tctx),
+    );
   }
-  return html`<div class="naga-main">${boards}${side}</div>${players}<div class="naga-bottom"><div>${timelinePanel(ctx.timeline, ctx.shownStep, ctx.catalog)}</div>${logPanel(ctx.log, ctx.catalog)}</div>`;
+  const panels = {
+    log: logPanel(ctx.log, ctx.catalog),
+    changes:
+      changesPanel(ctx.changes) === nothing
+        ? html`<p class="naga-muted">Nothing changed yet.</p>`
+        : changesPanel(ctx.changes),
+    hint: explainPanel(ctx),
+    chance: chancePanel(ctx),
+    details: temples.length ? tablePanel(board, ctx.names) : nothing,
+  };
+  return html`<div class="naga-table"><div class="naga-left"><div class="naga-boards">${boards}</div><div class="naga-tl">${timelinePanel(
+    ctx.timeline,
+    ctx.shownStep,
+    ctx.catalog,
+  )}</div></div><div class="naga-side">${temples.length ? offeredPanel(board, ctx.catalog) : nothing}${actionPanel(ctx)}${drawer(ctx.tab, panels)}</div></div>`;
 }
 
 function pickNames(status, catalog, board) {

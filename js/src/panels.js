@@ -51,12 +51,17 @@ export function withRules(text, catalog) {
   return splitRules(text, catalog).map((part) => (typeof part === "string" ? part : ruleButton(part.rule, catalog)));
 }
 
-/** The popup with a rule's text, or nothing. */
-export function rulePopup(id, catalog) {
+/**
+ * The popup with a rule's text, or nothing. `at`: where it stands in the widget (place.js), once measured.
+ * @param {?string} id
+ * @param {Object} catalog
+ * @param {?{top: number, left: number, maxHeight: number}} [at]
+ */
+export function rulePopup(id, catalog, at = null) {
   const entry = id ? ruleEntry(id, catalog) : null;
   if (!entry) return nothing;
   const also = entry.shown !== entry.id ? html` <span class="naga-muted">(${entry.id} is part of it)</span>` : nothing;
-  return html`<div class="naga-popup" role="dialog" aria-label="rule ${entry.shown}" data-testid="rule-popup" data-panel="rule-popup"><div class="naga-popup-head"><h4>${entry.shown} ${entry.title}${also}</h4><button type="button" data-act="rule-close" data-testid="rule-close" aria-label="Close the rule">✕</button></div><div class="naga-popup-text">${entry.text}</div></div>`;
+  return html`<div class="naga-popup" role="dialog" aria-label="rule ${entry.shown}" data-testid="rule-popup" data-panel="rule-popup" style=${at ? `top:${at.top}px;left:${at.left}px;right:auto;max-height:${at.maxHeight}px` : ""}><div class="naga-popup-head"><h4>${entry.shown} ${entry.title}${also}</h4><button type="button" data-act="rule-close" data-testid="rule-close" aria-label="Close the rule">✕</button></div><div class="naga-popup-text">${entry.text}</div></div>`;
 }
 
 function stickChip(token) {
@@ -65,19 +70,25 @@ function stickChip(token) {
   return html`<span class="naga-chip naga-stick-${s.type}${s.naga ? " naga-stick-naga" : ""}" title=${label} aria-label=${label}>${s.type} ${s.face}${s.naga ? html`<small>=naga</small>` : nothing}</span>`;
 }
 
+/** A card's stick symbol in words, on the colour of its stick type ("2× brown"). */
+function stickTag(info) {
+  if (!info) return nothing;
+  return html`<span class="naga-stick-tag naga-stick-${info.stick}" title=${stickSymbolMeaning(info)}>${stickSymbol(info)}</span>`;
+}
+
 function cardInfoText(info) {
   return info ? `${info.name} (${info.effect})` : "";
 }
 
 function cardFace(id, catalog, extraClass = "") {
   const info = catalog?.cards?.[id];
-  return html`<span class="naga-card${extraClass}" data-card=${id} title=${cardMeaning(id, catalog)}><b>${id}</b><span title=${stickSymbolMeaning(info)}>${stickSymbol(info)}</span><span class="naga-muted">${cardInfoText(info)}</span></span>`;
+  return html`<span class="naga-card${extraClass}" data-card=${id} title=${cardMeaning(id, catalog)}><b>${id}</b>${stickTag(info)}<span class="naga-muted">${cardInfoText(info)}</span></span>`;
 }
 
 /** The inside of a card button: id, stick symbol, effect (the button's title says what they mean). */
 export function cardButtonInner(id, catalog) {
   const info = catalog?.cards?.[id];
-  return html`<b>${id}</b> <span title=${stickSymbolMeaning(info)}>${stickSymbol(info)}</span><small>${cardInfoText(info)}</small>`;
+  return html`<b>${id}</b> ${stickTag(info)}<small>${cardInfoText(info)}</small>`;
 }
 
 /** The one-sentence effect of a card for players (catalog.effects). */
@@ -186,22 +197,22 @@ export function playerPanel(p, board, ctx) {
 
 // -- the centre column: offered room and table ---------------------------------------------------------
 
-function offeredPanel(board, catalog) {
+export function offeredPanel(board, catalog) {
   const off = board.offered;
   let inner = html`<span class="naga-muted">none</span>`;
   if (off) {
     const shape = catalog?.rooms?.[off.room]?.shape;
     const amulet = off.amulet
-      ? html`<br>amulet on it${typeof off.amulet === "string" ? `: ${off.amulet}` : " (face down)"}`
+      ? html`, amulet on it${typeof off.amulet === "string" ? `: ${off.amulet}` : " (face down)"}`
       : nothing;
-    inner = html`<div class="naga-row">${miniTileSvg(off.openings, 56, { amulet: off.amulet })}<div><b>${off.room}</b>${
+    inner = html`<div class="naga-row">${miniTileSvg(off.openings, 40, { amulet: off.amulet })}<div><b>${off.room}</b>${
       shape ? html` <span class="naga-muted">${shape}</span>` : nothing
-    }<br><span class="naga-muted">openings ${off.openings || "none"}</span>${amulet}</div></div>`;
+    }<span class="naga-muted">, openings ${off.openings || "none"}</span>${amulet}</div></div>`;
   }
-  return html`<section class="naga-box" data-testid="offered" aria-label="offered room"><h4>Offered room</h4>${inner}</section>`;
+  return html`<section class="naga-box naga-offered" data-testid="offered" aria-label="offered room"><h4>Offered room</h4>${inner}</section>`;
 }
 
-function tablePanel(board, names) {
+export function tablePanel(board, names) {
   const supply = Object.entries(board.supply ?? {});
   const discard = board.discard ?? [];
   return html`<section class="naga-box" data-testid="table" aria-label="table"><dl class="naga-kv"><dt>Round</dt><dd>${board.round ?? ""}</dd><dt>Guide</dt><dd>${

@@ -11,48 +11,95 @@ export const CSS = `
 .naga-root{${paletteCss(LIGHT)};color-scheme:light;
   font:13px/1.4 var(--jp-ui-font-family,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);
   color:var(--naga-ink);background:var(--naga-bg);border:1px solid var(--naga-line);border-radius:10px;
-  padding:10px 12px;max-width:1280px;outline:none;box-sizing:border-box;position:relative}
+  padding:8px 10px;max-width:1280px;outline:none;box-sizing:border-box;position:relative;
+  --naga-fs:13px;--naga-fs-s:12px;--naga-fs-xs:11px;font-size:var(--naga-fs)}
+.naga-root.naga-large{--naga-fs:17px;--naga-fs-s:15px;--naga-fs-xs:14px;max-width:none}
 .naga-root.naga-dark{${paletteCss(DARK)};color-scheme:dark}
 .naga-root *{box-sizing:border-box}
 .naga-root:focus-visible{box-shadow:0 0 0 2px var(--naga-target)}
 .naga-root h2,.naga-root h3,.naga-root h4{margin:0 0 6px;font-weight:600;color:var(--naga-ink)}
-.naga-root h2{font-size:16px}.naga-root h3{font-size:14px}.naga-root h4{font-size:13px}
-.naga-header{display:flex;flex-wrap:wrap;gap:4px 14px;align-items:baseline;margin-bottom:6px}
-.naga-header .naga-step{font-weight:600;color:var(--naga-goldText)}
-.naga-seed{font-size:12px;color:var(--naga-muted);border:1px dashed var(--naga-line);border-radius:6px;padding:0 6px}
+.naga-root h2{font-size:calc(var(--naga-fs) + 3px)}.naga-root h3{font-size:calc(var(--naga-fs) + 1px)}.naga-root h4{font-size:var(--naga-fs)}
+.naga-root h2,.naga-root h3,.naga-root h4{line-height:1.3}
+.naga-header{display:flex;flex-wrap:wrap;gap:2px 12px;align-items:center;margin-bottom:4px}
+.naga-header h2{margin:0}
+.naga-tools{margin-left:auto;display:inline-flex;gap:8px;align-items:center}
+.naga-tools button{padding:1px 8px}
+.naga-size select{font:inherit;color:var(--naga-ink);background:var(--naga-button);border:1px solid var(--naga-buttonLine);border-radius:6px}
+.naga-turnbar{display:flex;flex-wrap:wrap;gap:4px 14px;align-items:center;margin:0 0 6px;padding:4px 8px;
+  background:var(--naga-panel);border:1px solid var(--naga-line);border-radius:8px}
+.naga-turnbar .naga-step{font-weight:600;color:var(--naga-goldText)}
+.naga-turnbar .naga-turn{font-weight:600}
+.naga-scores{margin-left:auto;display:inline-flex;flex-wrap:wrap;gap:4px 12px}
+.naga-score{border-radius:6px;padding:0 6px;border:1px solid var(--naga-line)}
+.naga-score.naga-score-turn{box-shadow:0 0 0 2px var(--naga-reach)}
+.naga-score-gold{border-left:5px solid var(--naga-gold)}.naga-score-silver{border-left:5px solid var(--naga-silver)}
+.naga-cursed{color:var(--naga-danger);font-weight:600;margin-left:4px}
+.naga-seed{font-size:var(--naga-fs-s);color:var(--naga-muted);border:1px dashed var(--naga-line);border-radius:6px;padding:0 6px;cursor:help}
 .naga-muted{color:var(--naga-muted)}
 .naga-guide{display:inline-block;vertical-align:-2px}.naga-icon{display:inline-block}
-.naga-chip small{font-size:11px;margin-left:3px}
+.naga-chip small{font-size:var(--naga-fs-xs);margin-left:3px}
 .naga-message{min-height:0;margin:4px 0;border-radius:6px}
 .naga-message:not(:empty){padding:6px 10px}
 .naga-message.naga-error{background:var(--naga-errorBg);color:var(--naga-danger);border:1px solid var(--naga-errorLine);font-weight:600}
 .naga-message.naga-info{background:var(--naga-infoBg);color:var(--naga-infoText);border:1px solid var(--naga-infoLine)}
 .naga-app{container-type:inline-size;container-name:naga}
-.naga-main{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}
-.naga-boards{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start;flex:0 1 auto}
-.naga-side{flex:1 1 330px;min-width:0;display:flex;flex-direction:column;gap:8px}
-.naga-temple{background:var(--naga-panel);border:1px solid var(--naga-line);border-radius:8px;padding:6px}
+.naga-table{display:grid;grid-template-columns:minmax(0,1fr) minmax(280px,340px);gap:8px;align-items:start}
+.naga-large .naga-table{grid-template-columns:minmax(0,1fr) minmax(320px,460px)}
+.naga-left{display:flex;flex-direction:column;gap:6px;min-width:0}
+.naga-boards{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:8px;align-items:start}
+.naga-seat{display:flex;flex-direction:column;gap:4px;min-width:0}
+.naga-side{min-width:0;display:flex;flex-direction:column;gap:6px}
+.naga-temple{background:var(--naga-panel);border:1px solid var(--naga-line);border-radius:8px;padding:4px 6px}
+.naga-temple h3{margin:0 0 2px}
 .naga-temple.naga-gold{border-top:4px solid var(--naga-gold)}
 .naga-temple.naga-silver{border-top:4px solid var(--naga-silver)}
-.naga-temple svg{display:block;max-width:100%;height:auto}
-.naga-center{display:grid;grid-template-columns:repeat(auto-fit,minmax(170px,1fr));gap:8px}
-.naga-box{background:var(--naga-panel);border:1px solid var(--naga-line);border-radius:8px;padding:8px}
+.naga-temple svg{display:block;width:100%;max-width:360px;height:auto;margin:0 auto}
+.naga-large .naga-temple svg{max-width:none;min-width:288px}
+.naga-large .naga-boards{grid-template-columns:repeat(auto-fit,minmax(300px,1fr))}
+.naga-root.naga-large svg text{font-size:14px}
+.naga-root.naga-large svg .naga-relic-value,.naga-root.naga-large svg .naga-relic-dim{font-size:15px}
+.naga-box{background:var(--naga-panel);border:1px solid var(--naga-line);border-radius:8px;padding:6px 8px}
+.naga-offered h4{display:inline;margin-right:8px}.naga-offered{display:flex;gap:8px;align-items:center;padding:4px 8px}
+.naga-offered .naga-row{margin:0}
+.naga-player{padding:4px 8px;font-size:var(--naga-fs-s)}
+.naga-player h3{display:none}
+.naga-player .naga-row{margin:1px 0;gap:3px}
+.naga-player .naga-label{min-width:56px}
+.naga-player .naga-card{min-width:0;padding:1px 5px;flex-direction:row;gap:4px;align-items:center}
+.naga-player .naga-card .naga-muted{display:none}
+.naga-player .naga-card-back{min-width:14px;min-height:20px}
+.naga-drawer{display:flex;flex-direction:column;min-width:0}
+.naga-tabs{display:flex;flex-wrap:wrap;gap:2px;border-bottom:1px solid var(--naga-line)}
+.naga-root .naga-tabs button{border-radius:6px 6px 0 0;border-bottom:none;padding:2px 8px;font-size:var(--naga-fs-s)}
+.naga-root .naga-tabs button[aria-selected="true"]{background:var(--naga-panel);font-weight:600;box-shadow:inset 0 3px 0 var(--naga-target)}
+.naga-tabpanel{max-height:230px;overflow:auto;border:1px solid var(--naga-line);border-top:none;border-radius:0 0 8px 8px}
+.naga-tabpanel>.naga-box{border:none;border-radius:0}
+.naga-tabpanel>p{margin:6px 8px}
+.naga-stick-tag{border-radius:4px;padding:0 4px;font-weight:600}
+.naga-card:has(.naga-stick-brown){border-left:5px solid var(--naga-brownText)}
+.naga-card:has(.naga-stick-violet){border-left:5px solid var(--naga-violetText)}
+.naga-card:has(.naga-stick-teal){border-left:5px solid var(--naga-tealText)}
+.naga-legend{position:absolute;z-index:6;top:36px;right:10px;width:min(440px,calc(100% - 20px));max-height:70vh;overflow:auto;
+  background:var(--naga-panel);color:var(--naga-ink);border:1px solid var(--naga-line);border-radius:8px;
+  box-shadow:0 6px 24px rgba(0,0,0,.25);padding:8px 12px}
+.naga-legend ul{list-style:none;margin:0;padding:0}
+.naga-legend li{display:flex;gap:8px;align-items:center;margin:3px 0}
+.naga-legend-symbol{flex:0 0 30px}
 .naga-root .naga-kv{margin:0;padding:0;display:grid;grid-template-columns:max-content 1fr;gap:2px 10px;align-items:baseline}
 .naga-root .naga-kv dt{grid-column:1;color:var(--naga-muted);font-weight:400;float:none;width:auto;margin:0;padding:0;text-align:left}
 .naga-root .naga-kv dd{grid-column:2;margin:0;padding:0;float:none;min-width:0}
-.naga-players{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:10px;margin-top:10px}
 .naga-player.naga-to-move{box-shadow:0 0 0 2px var(--naga-reach)}
 .naga-row{display:flex;flex-wrap:wrap;gap:4px;align-items:center;margin:3px 0}
 .naga-label{color:var(--naga-muted);min-width:64px}
-.naga-chip{display:inline-flex;align-items:center;gap:3px;border-radius:11px;padding:1px 8px;font-size:12px;
+.naga-chip{display:inline-flex;align-items:center;gap:3px;border-radius:11px;padding:0 7px;font-size:var(--naga-fs-s);
   border:1px solid var(--naga-line);white-space:nowrap;color:var(--naga-ink)}
 .naga-stick-brown{background:var(--naga-brownBg);color:var(--naga-brownText)}
 .naga-stick-violet{background:var(--naga-violetBg);color:var(--naga-violetText)}
 .naga-stick-teal{background:var(--naga-tealBg);color:var(--naga-tealText)}
 .naga-stick-naga{font-weight:700;outline:2px dashed currentColor;outline-offset:-3px}
 .naga-card{display:inline-flex;flex-direction:column;align-items:flex-start;gap:0;border:1px solid var(--naga-line);
-  border-radius:6px;padding:3px 7px;background:var(--naga-card);color:var(--naga-ink);font-size:12px;min-width:86px;text-align:left}
-.naga-card b{font-size:13px}
+  border-radius:6px;padding:3px 7px;background:var(--naga-card);color:var(--naga-ink);font-size:var(--naga-fs-s);min-width:86px;text-align:left}
+.naga-card b{font-size:var(--naga-fs)}
 .naga-card-back{background:repeating-linear-gradient(45deg,#8b6a3e 0 4px,#a9895c 4px 8px);
   min-width:28px;min-height:34px;justify-content:center;align-items:center}
 .naga-card.naga-known{border-style:dashed}
@@ -64,8 +111,8 @@ export const CSS = `
 .naga-root button[aria-pressed="true"]{background:var(--naga-pressed);border-color:var(--naga-target);
   box-shadow:inset 0 0 0 1px var(--naga-target)}
 .naga-root button.naga-primary{background:var(--naga-target);color:var(--naga-onPrimary);border-color:var(--naga-target);font-weight:600}
-.naga-root button.naga-card{padding:4px 8px;max-width:230px}
-.naga-root button small{display:block;color:var(--naga-muted);font-size:11px}
+.naga-root button.naga-card{padding:3px 7px;max-width:230px;flex:1 1 130px}
+.naga-root button small{display:block;color:var(--naga-muted);font-size:var(--naga-fs-xs)}
 .naga-root button.naga-primary small{color:inherit}
 .naga-root button .naga-effect-text{white-space:normal;line-height:1.25;margin-top:2px}
 .naga-actions .naga-hint{color:var(--naga-muted);margin:2px 0 6px}
@@ -75,7 +122,8 @@ export const CSS = `
 .naga-timeline{display:flex;flex-wrap:wrap;gap:6px;align-items:center}
 .naga-tl-row{display:flex;flex:1 1 100%;gap:6px;align-items:center;min-width:0}
 .naga-timeline input[type=range]{flex:1 1 auto;min-width:100px;accent-color:var(--naga-target)}
-.naga-timeline .naga-steplabel{flex:1 1 100%;color:var(--naga-muted);font-size:12px}
+.naga-timeline{padding:4px 8px}
+.naga-timeline .naga-steplabel{flex:1 1 200px;color:var(--naga-muted);font-size:var(--naga-fs-s)}
 .naga-timeline select{font:inherit;color:var(--naga-ink);background:var(--naga-button);border:1px solid var(--naga-buttonLine);border-radius:6px;max-width:100%}
 .naga-chance select{font:inherit;color:var(--naga-ink);background:var(--naga-button);border:1px solid var(--naga-buttonLine);border-radius:6px;max-width:100%;min-width:0;flex:1 1 160px}
 .naga-chance select:focus-visible{outline:2px solid var(--naga-target);outline-offset:1px}
@@ -84,23 +132,22 @@ export const CSS = `
 .naga-chance .naga-chance-queue{margin:4px 0;padding-left:18px}
 .naga-chance .naga-hint{color:var(--naga-muted);margin:2px 0 6px}
 .naga-fork-armed{background:var(--naga-armed);border:1px solid var(--naga-reach);border-radius:6px;padding:2px 8px}
-.naga-log{list-style:none;margin:0;padding:0;max-height:220px;overflow:auto;font-size:12px}
+.naga-log{list-style:none;margin:0;padding:0;overflow:auto;font-size:var(--naga-fs-s)}
 .naga-log:focus-visible{outline:2px solid var(--naga-target)}
 .naga-log li{padding:2px 0;border-bottom:1px dotted var(--naga-line)}
 .naga-root .naga-rule{display:inline-block;min-width:44px;font-weight:600;color:var(--naga-ruleText);background:var(--naga-ruleBg);
   border:1px solid transparent;border-radius:4px;padding:0 4px;margin:0 4px 0 0;text-align:center;
-  font:600 12px/1.35 ui-monospace,Menlo,Consolas,monospace;cursor:help}
+  font:600 var(--naga-fs-s)/1.35 ui-monospace,Menlo,Consolas,monospace;cursor:help}
 .naga-root .naga-step .naga-rule,.naga-root h3 .naga-rule,.naga-root p .naga-rule,.naga-message .naga-rule{min-width:0;margin:0}
 .naga-logstep{color:var(--naga-muted);margin-right:4px}
 .naga-screen{text-align:center;padding:30px 10px}
 .naga-screen p{font-size:18px;margin:0 0 14px}
 .naga-screen .naga-screen-note{font-size:13px;margin-top:14px}
-.naga-bottom{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:10px;margin-top:10px}
 .naga-popup{position:absolute;z-index:5;top:44px;right:12px;width:min(460px,calc(100% - 24px));max-height:60vh;overflow:auto;
   background:var(--naga-panel);color:var(--naga-ink);border:1px solid var(--naga-line);border-radius:8px;
   box-shadow:0 6px 24px rgba(0,0,0,.25);padding:10px 12px}
 .naga-popup-head{display:flex;gap:8px;align-items:flex-start;justify-content:space-between}
-.naga-popup-text{white-space:pre-wrap;font-size:13px}
+.naga-popup-text{white-space:pre-wrap;font-size:var(--naga-fs)}
 .naga-changes ul{margin:0;padding-left:18px}
 .naga-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .naga-root svg text{font-family:var(--jp-ui-font-family,system-ui,sans-serif);fill:var(--naga-ink)}
@@ -135,16 +182,19 @@ export const CSS = `
 .naga-preview .naga-corridor{fill:var(--naga-target)}
 .naga-hit{fill:transparent;stroke:none}
 .naga-hint-mark{fill:var(--naga-reach);fill-opacity:.3;stroke:var(--naga-reach);stroke-width:3;pointer-events:none}
-.naga-explain h5{margin:6px 0 2px;font-size:13px;font-weight:600}
+.naga-explain h5{margin:6px 0 2px;font-size:var(--naga-fs);font-weight:600}
 .naga-explain p{margin:2px 0}
 .naga-candidates{margin:4px 0;padding-left:22px;max-height:220px;overflow:auto}
 .naga-candidates:focus-visible{outline:2px solid var(--naga-target)}
-.naga-beliefs{margin:4px 0;padding-left:18px;font-size:12px}
+.naga-beliefs{margin:4px 0;padding-left:18px;font-size:var(--naga-fs-s)}
 .naga-hint-controls{gap:6px;align-items:center}
 .naga-explain select:focus-visible{outline:2px solid var(--naga-target);outline-offset:1px}
-@container naga (max-width:640px){.naga-main{flex-direction:column;flex-wrap:nowrap;align-items:stretch}
-  .naga-boards{display:contents}.naga-temple{align-self:flex-start}
-  .naga-temple.naga-active{order:1}.naga-side{order:2;flex:0 0 auto}.naga-temple:not(.naga-active){order:3}}
+@container naga (max-width:780px){.naga-table{display:flex;flex-direction:column;gap:6px}
+  .naga-left,.naga-side{display:contents}.naga-boards{order:1}.naga-actions{order:2}.naga-offered{order:3}
+  .naga-tl{order:4}.naga-drawer{order:5}}
+@container naga (max-width:540px){.naga-boards{display:contents}
+  .naga-seat.naga-active{order:1}.naga-actions{order:2}.naga-seat:not(.naga-active){order:3}.naga-offered{order:4}
+  .naga-tl{order:5}.naga-drawer{order:6}}
 .naga-changed>.naga-space-bg,.naga-changed>.naga-slot-up,.naga-changed>.naga-slot-back{animation:naga-flash-svg 2.4s ease-out}
 .naga-player.naga-changed{animation:naga-flash-box 2.4s ease-out}
 @keyframes naga-flash-svg{0%,40%{stroke:var(--naga-target);stroke-width:4}100%{}}

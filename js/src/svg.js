@@ -217,3 +217,30 @@ export function templeSvg(temple, ctx) {
     (sp) => spaceCell(sp, temple, ctx),
   )}${L.slots.map((s) => svg`${slotCell(s, temple, ctx)}${slotLabel(s)}`)}${L.entrances.map(entrance)}</svg>`;
 }
+
+// -- the legend's symbols (table.js) --------------------------------------------------------------------
+
+/** A small drawing of one symbol of the board, as the temple draws it. @param {string} key @param {string} uid */
+export function legendSymbol(key, uid) {
+  const size = 30;
+  const slot = { w: 18, h: 26 };
+  let body;
+  if (key === "reached" || key === "unreached")
+    body = svg`<g class="naga-tile${key === "reached" ? " naga-reached" : ""}">${tile("NS", size)}</g>`;
+  else if (key === "empty") body = tileBackground(size);
+  else if (key === "trap") body = svg`<g class="naga-tile naga-trap">${tileBackground(size)}${trapMark(size)}</g>`;
+  else if (key === "amulet") body = svg`<g class="naga-tile">${tileBackground(size)}${amuletMark(true, size)}</g>`;
+  else if (key === "entrance") body = svg`<path class="naga-entrance" d="M4 24 L15 10 L26 24 Z"/>`;
+  else if (key === "scroll") return html`<span class="naga-legend-symbol" aria-hidden="true">${SCROLL_ICON}</span>`;
+  else {
+    const s = { ...slot };
+    const relic = key === "up" ? "S3" : key === "cursed" ? "C2" : key === "known" ? "S4" : null;
+    const r = relic ? { cursed: relic[0] === "C", points: Number(relic.slice(1)) } : null;
+    const inner =
+      key === "up" || key === "cursed"
+        ? faceUpRelic(s, r)
+        : faceDownRelic(s, { remembered: key === "known" }, key === "known" ? r : null, `${uid}-legend`);
+    body = svg`<g transform="translate(6,2)" class="naga-slot${key === "cursed" ? " naga-slot-cursed" : ""}">${inner}</g>`;
+  }
+  return html`<svg class="naga-legend-symbol" width=${size} height=${size} viewBox="0 0 ${size} ${size}" aria-hidden="true" focusable="false">${boardDefs(`${uid}-legend`)}${body}</svg>`;
+}

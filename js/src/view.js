@@ -16,6 +16,8 @@ import { captureFocus, restoreFocus } from "./focus.js";
 import { pickIntent } from "./chance.js";
 import { SUPPRESS_SHORTCUTS, captureKeys, leaveWidget } from "./keys.js";
 import { DEFAULT_BUDGET, HINT_BUDGETS } from "./explain.js";
+import { SIZES } from "./table.js";
+import { placeRule } from "./place.js";
 
 /** The traits the view draws; a change of any of them redraws. */
 export const TRAITS = ["catalog", "board", "menu", "timeline", "events", "status", "chance", "explain"];
@@ -84,7 +86,11 @@ class NagaView {
     this.changes = null;
     this.announce = "";
     this.rule = null; // the rule id whose text the popup shows
+    this.ruleAt = null; // where the popup stands (placeRule), once it was measured
     this.hintBudget = DEFAULT_BUDGET; // the simulations a hint may use (the selector of explain.js)
+    this.tab = "log"; // the drawer's open tab (table.js)
+    this.legend = false; // the legend is open
+    this.size = "normal"; // "large": for a projector
     this.onClick = this.onClick.bind(this);
     this.onChange = this.onChange.bind(this);
     this.onInput = this.onInput.bind(this);
@@ -138,9 +144,14 @@ class NagaView {
       changes: this.changes,
       announce: this.announce,
       rule: this.rule,
+      ruleAt: this.ruleAt,
       hintBudget: this.hintBudget,
+      tab: this.tab,
+      legend: this.legend,
+      size: this.size,
       hinting: this.hinting,
     };
+    this.root.classList.toggle("naga-large", this.size === "large");
     renderTemplate(widgetTemplate({ ...snap, ...extra }), this.app);
     restoreFocus(this.root, focus);
     // a page that wants render times (the end-to-end test, `make bench`) provides this array
@@ -217,6 +228,8 @@ class NagaView {
       this.move(outcome.move);
     } else if ("rule" in outcome) {
       this.showRule(outcome.rule, node);
+    } else if ("view" in outcome) {
+      this.setView(outcome.view);
     } else if ("send" in outcome) {
       const { type, ...fields } = outcome.send;
       this.send(type, fields);
@@ -226,14 +239,35 @@ class NagaView {
     }
   }
 
-  /** Open the popup of a rule (its Close button takes the focus), or close it (the focus goes back). */
+  /** A setting of the view itself (the drawer's tab, the legend): no intent, only a redraw. */
+  setView(change) {
+    if (typeof change.tab === "string") this.tab = change.tab;
+    if (change.legend === "toggle") {
+      this.legend = !this.legend;
+      this.draw();
+      const to = this.legend ? "legend-close" : "legend-button";
+      this.root.querySelector(`[data-testid="${to}"]`)?.focus({ preventScroll: true });
+      return;
+    }
+    this.draw();
+  }
+
+  /**
+   * Open the popup of a rule next to the control that opened it, inside the part of the page that
+   * is visible (placeRule); its Close button takes the focus. Or close it (the focus goes back).
+   */
   showRule(rule, opener) {
     if (rule) this.ruleOpener = opener?.getAttribute?.("data-rule") ?? null;
     const back = this.ruleOpener;
     this.rule = rule;
+    this.ruleAt = null;
     this.draw();
-    if (rule) this.root.querySelector('[data-testid="rule-close"]')?.focus({ preventScroll: true });
-    else if (back) this.root.querySelector(`[data-act="rule"][data-rule="${back}"]`)?.focus({ preventScroll: true });
+    if (rule) {
+      const popup = this.root.querySelector('[data-testid="rule-popup"]');
+      this.ruleAt = placeRule(popup, opener, this.root);
+      if (this.ruleAt) this.draw();
+      this.root.querySelector('[data-testid="rule-close"]')?.focus({ preventScroll: true });
+    } else if (back) this.root.querySelector(`[data-act="rule"][data-rule="${back}"]`)?.focus({ preventScroll: true });
   }
 
   onClick(event) {
@@ -248,6 +282,11 @@ class NagaView {
     const node = event.target;
     if (!node || !this.root.contains(node)) return;
     const act = node.getAttribute?.("data-act");
+    if (act === "size") {
+      if (SIZES.includes(node.value)) this.size = node.value;
+      this.draw();
+      return;
+    }
     if (act === "hint-budget") {
       const budget = Number(node.value);
       if (HINT_BUDGETS.includes(budget)) this.hintBudget = budget;
@@ -287,6 +326,7 @@ class NagaView {
   onKeyDown(event) {
     if (event.key === "Escape") {
       if (this.rule) this.showRule(null);
+      else if (this.legend) this.setView({ legend: "toggle" });
       else leaveWidget(this.root);
       return;
     }

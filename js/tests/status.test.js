@@ -63,9 +63,10 @@ describe("the status sentence", () => {
 describe("seed, stopped bot, new game", () => {
   it("says a seeded game is reproducible, and shows no seed otherwise", () => {
     const f = fixture("call");
-    expect(mount("call", { status: { ...f.status, seed: 42 } }).q("seed").textContent).toBe(
-      "seed 42 — reproducible, not secret",
-    );
+    // plain words on the header, the detail (anyone with the seed can predict the game) in the tooltip
+    const seed = mount("call", { status: { ...f.status, seed: 42 } }).q("seed");
+    expect(seed.textContent).toBe("Practice game: the same every time (seed 42)");
+    expect(seed.getAttribute("title")).toMatch(/anyone who knows the seed can predict the cards and sticks/);
     expect(mount("call", { status: { ...f.status, seed: null } }).q("seed")).toBeNull();
   });
 

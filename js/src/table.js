@@ -1,0 +1,136 @@
+// table.js — the game table's frame: the turn bar (whose turn, step, round, both scores), the drawer
+// of secondary panels (tabs beside the decision), the legend of the board's symbols and the size
+// setting. What the frame shows comes from the traits; which tab is open, the legend and the size are
+// the view's own settings (view.js keeps them).
+
+import { html, nothing } from "lit-html";
+import { limits, stepName } from "./text.js";
+import { list, withRules } from "./panels.js";
+import { legendSymbol } from "./svg.js";
+
+/** The drawer's tabs, in order: id, label. The chance tab only where Python sends a chance panel. */
+export const DRAWER_TABS = [
+  ["log", "Events"],
+  ["changes", "What changed"],
+  ["hint", "Hint"],
+  ["chance", "Chance"],
+  ["details", "Table"],
+];
+
+/** The sizes of the view: normal, and large for a projector (every text at least 14 px). */
+export const SIZES = ["normal", "large"];
+
+// -- the turn bar ---------------------------------------------------------------------------------------
+
+/** "12 pts", or "5+? pts" where the viewer does not know the amulets behind the score. */
+function scoreWords(p) {
+  if (p.score !== null && p.score !== undefined) return `${p.score} pts`;
+  return `${p.relic_points ?? 0}+? pts`;
+}
+
+function scoreTitle(p, catalog) {
+  const { cursedLimit, targetScore } = limits(catalog);
+  const parts = [];
+  if (p.score === null || p.score === undefined)
+    parts.push(`${p.relic_points ?? 0} points of face-up relics; the amulets are hidden from you`);
+  else parts.push(`score ${p.score}: face-up relics and amulets`);
+  if (targetScore !== null) parts.push(`${targetScore} or more wins (R7.1.2)`);
+  parts.push(
+    `${p.cursed_up ?? 0} cursed relic(s) face up${cursedLimit === null ? "" : `; ${cursedLimit} lose (R7.1.1)`}`,
+  );
+  return parts.join(" · ");
+}
+
+/** A player's score and cursed-relic count, as far as the viewer may know them. */
+function scoreBadge(p, board, ctx) {
+  const { cursedLimit } = limits(ctx.catalog);
+  const toMove = board.phase !== "over" && board.to_move === p.player;
+  const you = ctx.viewer === p.player ? " (you)" : "";
+  const cursed = `☠ ${p.cursed_up ?? 0}${cursedLimit === null ? "" : `/${cursedLimit}`}`;
+  return html`<span class="naga-score naga-score-${ctx.templeNames[p.player] ?? p.player}${toMove ? " naga-score-turn" : ""}" data-testid="head-score-${p.player}" title=${scoreTitle(p, ctx.catalog)}><b>${p.name}${you}</b> ${scoreWords(p)} <span class="naga-cursed" aria-label="${p.cursed_up ?? 0} cursed relics face up">${cursed}</span></span>`;
+}
+
+/** Whose turn, the step and the round: one line. */
+function turnWords(ctx) {
+  const { board, names, catalog } = ctx;
+  if (!board.phase) return nothing;
+  const step = withRules(stepName(catalog, board.phase, board.outcome, names), catalog);
+  const who = board.phase !== "over" && names[board.to_move] !== undefined ? names[board.to_move] : null;
+  return html`${board.round ? html`<span data-testid="round">Round ${board.round}</span>` : nothing}<span class="naga-step" data-testid="step-name">${step}</span>${
+    who ? html`<span class="naga-turn" data-testid="to-move">${who} to move</span>` : nothing
+  }`;
+}
+
+/** The bar under the title: turn, step, round, and both scores with their cursed relics. */
+export function turnBar(ctx) {
+  const players = ctx.status.screen ? [] : (ctx.board.players ?? []);
+  return html`<div class="naga-turnbar" role="group" aria-label="turn and scores" data-testid="turnbar">${ctx.status.screen ? nothing : turnWords(ctx)}${
+    players.length
+      ? html`<span class="naga-scores" data-testid="scores">${list(
+          players,
+          (p) => p.player,
+          (p) => scoreBadge(p, ctx.board, ctx),
+        )}</span>`
+      : nothing
+  }</div>`;
+}
+
+/** A chosen seed, in plain words; the detail is in the tooltip. */
+export function seedNote(status) {
+  if (status.seed === null || status.seed === undefined) return nothing;
+  return html`<span class="naga-seed" data-testid="seed" title="Seed ${status.seed}: the same seed and the same moves give the same game, so anyone who knows the seed can predict the cards and sticks. Leave the seed out for a game that counts.">Practice game: the same every time (seed ${status.seed})</span>`;
+}
+
+/** The buttons at the right of the header: the legend, and the size. */
+export function headerTools(view) {
+  const size = SIZES.includes(view.size) ? view.size : "normal";
+  return html`<span class="naga-tools"><button type="button" data-act="legend" data-testid="legend-button" aria-expanded=${view.legend ? "true" : "false"} title="What the symbols of the board mean">Legend</button><label class="naga-size">Size <select data-act="size" data-testid="size" aria-label="Size of the table">${SIZES.map(
+    (s) => html`<option value=${s} ?selected=${s === size}>${s}</option>`,
+  )}</select></label></span>`;
+}
+
+// -- the legend ------------------------------------------------------------------------------------------
+
+const LEGEND = [
+  ["reached", "A room reached from an entrance: its corridors are orange and its relic slots turn face up (R5)."],
+  ["unreached", "A room not (yet) reached: grey corridors; the relics beside it stay face down."],
+  ["empty", "An empty space of the temple (dashed)."],
+  ["back", "A relic lying face down: nobody sees its value."],
+  ["up", "A relic face up: its points count for the temple's owner."],
+  ["cursed", "A cursed relic face up (☠): three of them in one temple lose the game (R7.1.1)."],
+  ["known", "A relic you know but that lies face down (the eye): you saw it, the other player may not have."],
+  ["amulet", "An amulet lying on a room (green dot): collected when the room is reached (R5)."],
+  ["entrance", "An entrance of the temple (S0–S2): paths start here."],
+  ["trap", "The trap: a space no path crosses."],
+  ["scroll", "The scroll: its holder is the guide, who wins a tie of fate (R4.3.1)."],
+];
+
+/** The legend: every symbol of the board with what it means. */
+export function legendPanel(view) {
+  if (!view.legend) return nothing;
+  return html`<div class="naga-legend" role="dialog" aria-label="legend" data-testid="legend" data-panel="legend"><div class="naga-popup-head"><h4>Legend</h4><button type="button" data-act="legend" data-testid="legend-close" aria-label="Close the legend">✕</button></div><ul>${LEGEND.map(
+    ([key, text]) =>
+      html`<li data-testid="legend-${key}">${legendSymbol(key, view.uid)}<span>${withRules(text, view.catalog)}</span></li>`,
+  )}</ul></div>`;
+}
+
+// -- the drawer -------------------------------------------------------------------------------------------
+
+/**
+ * The secondary panels as tabs; the open one is shown, the others are kept hidden (so their controls
+ * and texts are still there to test and to keep the focus near). `panels` maps tab ids to templates.
+ * @param {string} open the open tab's id
+ * @param {Object<string, *>} panels
+ */
+export function drawer(open, panels) {
+  const tabs = DRAWER_TABS.filter(([id]) => panels[id] !== undefined && panels[id] !== nothing);
+  if (!tabs.length) return nothing;
+  const shown = tabs.some(([id]) => id === open) ? open : tabs[0][0];
+  return html`<section class="naga-drawer" data-testid="drawer" aria-label="more about the game"><div class="naga-tabs" role="tablist" aria-label="more about the game">${tabs.map(
+    ([id, label]) =>
+      html`<button type="button" role="tab" data-act="tab" data-tab=${id} data-testid="tab-${id}" aria-selected=${id === shown ? "true" : "false"}>${label}</button>`,
+  )}</div>${tabs.map(
+    ([id, label]) =>
+      html`<div class="naga-tabpanel" role="tabpanel" aria-label=${label} data-testid="tabpanel-${id}" ?hidden=${id !== shown}>${panels[id]}</div>`,
+  )}</section>`;
+}
