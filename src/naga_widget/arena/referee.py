@@ -23,7 +23,7 @@ from typing import Any
 from ..match import Match
 from ..rules import TEMPLE_NAMES, ActionError
 from .lineup import Job
-from .seat import BotError, ChildSeats, Seat, Seats
+from .seat import ChildSeats, Seat, SeatError, Seats
 
 FORFEIT = "forfeit"
 # How a bot failed, in words that hold no hidden fact: what players other than the bot's author may read
@@ -108,7 +108,7 @@ def play_game(job: Job, seats: Seats) -> GameRecord:
         seat = seats.seat(ref)
         try:
             seat.start(ref, job.bot_seeds[p])
-        except BotError as exc:
+        except SeatError as exc:
             failure = (p, str(exc), exc.details, exc.kind)
             break
         taken.append(seat)
@@ -123,7 +123,7 @@ def play_game(job: Job, seats: Seats) -> GameRecord:
         started = time.perf_counter()
         try:
             action = taken[p].act(observation, legal, timeout=job.move_timeout)
-        except BotError as exc:
+        except SeatError as exc:
             failure = (p, f"{exc} at step {steps + 1}", exc.details, exc.kind)
             break
         finally:

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 HEADER = struct.Struct(">Q")
 
 
-class BotError(Exception):
+class SeatError(Exception):
     """A bot failed: it raised, returned something that is not an action, or its process ended.
 
     ``kind`` says how, as a key of :data:`naga_widget.arena.referee.FAILURES` (the words others may
@@ -63,11 +63,11 @@ class UnreadableMove(TypeError):
 
 class Seat(Protocol):
     def start(self, ref: BotRef, seed: int) -> None:
-        """Make the bot for a new game (raises :class:`BotError`)."""
+        """Make the bot for a new game (raises :class:`SeatError`)."""
 
     def act(self, observation: dict[str, Any], legal: LegalActions, timeout: float | None = None) -> str:
         """The bot's decision as action text, within ``timeout`` seconds where the seat can
-        enforce it (raises :class:`BotError`)."""
+        enforce it (raises :class:`SeatError`)."""
 
 
 class Seats(Protocol):
@@ -104,7 +104,7 @@ class LocalSeat:
         try:
             self.bot = make_bot(ref.kind, self.factory, ref.seeded, seed)
         except Exception as exc:
-            raise BotError(f"could not be made: {describe(exc)}", traceback.format_exc(), "unmade") from None
+            raise SeatError(f"could not be made: {describe(exc)}", traceback.format_exc(), "unmade") from None
 
     def act(self, observation: dict[str, Any], legal: LegalActions, timeout: float | None = None) -> str:
         """The bot's decision; ``timeout`` is not enforced here (a Python call cannot be interrupted)."""
@@ -112,7 +112,7 @@ class LocalSeat:
         try:
             return action_text(self.bot.act(observation, legal))
         except Exception as exc:
-            raise BotError(f"raised {describe(exc)}", traceback.format_exc(), failure_kind(exc)) from None
+            raise SeatError(f"raised {describe(exc)}", traceback.format_exc(), failure_kind(exc)) from None
 
 
 class LocalSeats:
@@ -176,17 +176,17 @@ class ChildSeat:
             body = None
         if body is None:
             code = self.process.wait()
-            raise BotError(f"ended its process (exit code {code})", kind="crashed")
+            raise SeatError(f"ended its process (exit code {code})", kind="crashed")
         try:
             reply = json.loads(body)
             if "error" in reply:
                 kind = reply.get("kind")
-                raise BotError(str(reply["error"]), str(reply.get("traceback", "")),
+                raise SeatError(str(reply["error"]), str(reply.get("traceback", "")),
                                kind if kind in ("unmade", "raised", "unreadable") else "protocol")
             return reply["ok"]
         except (ValueError, KeyError, TypeError):
             self.close()
-            raise BotError("sent an answer that is not part of the protocol", kind="protocol") from None
+            raise SeatError("sent an answer that is not part of the protocol", kind="protocol") from None
 
     def _receive_within(self, timeout: float) -> bytes | None:
         """The bot's answer, read by a helper thread (a pipe has no portable timed read); if
@@ -209,7 +209,7 @@ class ChildSeat:
             self.process.wait()
             reader.join(5)  # the killed process closed its end of the pipe: the read ends
             self.close()
-            raise BotError(f"took longer than {timeout:g} s to choose its move",
+            raise SeatError(f"took longer than {timeout:g} s to choose its move",
                            f"its process (pid {self.process.pid}) was stopped after {timeout:g} s without an answer",
                            "timeout")
         return answer[0] if answer else None
@@ -220,7 +220,7 @@ class ChildSeat:
     def act(self, observation: dict[str, Any], legal: LegalActions, timeout: float | None = None) -> str:
         value = self._call(("act", observation, legal), timeout)
         if not isinstance(value, str):
-            raise BotError("sent an answer that is not part of the protocol", kind="protocol")
+            raise SeatError("sent an answer that is not part of the protocol", kind="protocol")
         return value
 
     def close(self) -> None:

@@ -20,7 +20,7 @@ bounded there too. The referee bounds the time of each decision and of the whole
 clock: a bot that has not answered in time is killed (its whole process group and namespace).
 
 A seat here follows the arena's seat protocol (``start`` and ``act``, raising
-:class:`~naga_widget.arena.seat.BotError`), so the arena's referee
+:class:`~naga_widget.arena.seat.SeatError`), so the arena's referee
 (:func:`naga_widget.arena.referee.play_game`) plays league games unchanged.
 """
 
@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from ..arena.lineup import BotRef
-from ..arena.seat import BotError
+from ..arena.seat import SeatError
 from ..rules import LegalActions
 from .wire import HEADER, WireError, legal_to_json, pack, unpack_length
 
@@ -245,28 +245,28 @@ class Sandbox:
             body = self._read(stdout.fileno(), started + timeout)
         except TimeoutError:  # before OSError, of which it is a kind
             self.close()
-            raise BotError(f"took longer than {timeout:g} s {what}",
+            raise SeatError(f"took longer than {timeout:g} s {what}",
                            f"its process was stopped after {timeout:g} s without an answer") from None
         except (BrokenPipeError, ConnectionResetError, OSError):
             body = None
         except WireError as exc:
             self.close()
-            raise BotError(f"sent a message that is not part of the protocol ({exc})") from None
+            raise SeatError(f"sent a message that is not part of the protocol ({exc})") from None
         finally:
             if message is not None and message.get("op") == "act":
                 self.used += time.monotonic() - started
         if body is None:
-            raise BotError(self._ended())
+            raise SeatError(self._ended())
         try:
             reply = json.loads(body)
             if not isinstance(reply, dict):
                 raise ValueError(reply)
             if "error" in reply:
-                raise BotError(str(reply["error"])[:2000], str(reply.get("traceback", ""))[:20000])
+                raise SeatError(str(reply["error"])[:2000], str(reply.get("traceback", ""))[:20000])
             return reply["ok"]
         except (ValueError, KeyError, TypeError):
             self.close()
-            raise BotError("sent a message that is not part of the protocol") from None
+            raise SeatError("sent a message that is not part of the protocol") from None
 
     def _read(self, fd: int, deadline: float) -> bytes | None:
         head = self._exactly(fd, HEADER.size, deadline)
@@ -333,8 +333,8 @@ class SandboxSeat:
         self.close()
         try:
             self.box = Sandbox(ref.name, self.stage, self.class_name, self.limits, self.isolation)
-        except BotError as exc:
-            raise BotError(f"could not start: {exc}", exc.details) from None
+        except SeatError as exc:
+            raise SeatError(f"could not start: {exc}", exc.details) from None
         self.box.call({"op": "new", "seed": seed}, self.limits.start_seconds, what="to build its bot")
 
     def act(self, observation: dict[str, Any], legal: LegalActions, timeout: float | None = None) -> str:
@@ -343,12 +343,12 @@ class SandboxSeat:
         left = self.limits.game_seconds - box.used
         if left <= 0:
             box.close()
-            raise BotError(f"used up its {self.limits.game_seconds:g} s for the game")
+            raise SeatError(f"used up its {self.limits.game_seconds:g} s for the game")
         limit = min(self.limits.move_seconds if timeout is None else timeout, left)
         what = "to choose its move" if limit < left else "to choose its move (its time for the game ran out)"
         value = box.call({"op": "act", "observation": observation, "legal": legal_to_json(legal)}, limit, what)
         if not isinstance(value, str):
-            raise BotError("sent an answer that is not an action's text")
+            raise SeatError("sent an answer that is not an action's text")
         return value
 
     def close(self) -> None:
