@@ -76,6 +76,7 @@ def sub_rules(title: str, body: list[str]) -> dict[str, dict[str, str]]:
     while i < len(body):
         para = SUB_PARAGRAPH.match(body[i])
         item = SUB_ITEM.match(body[i])
+        start = i
         if para is None and item is None:
             i += 1
             continue
@@ -90,8 +91,29 @@ def sub_rules(title: str, body: list[str]) -> dict[str, dict[str, str]]:
             out[para.group(1)] = {"title": para.group(2), "text": plain("\n".join(lines))}
         else:
             assert item is not None
-            out[item.group(1)] = {"title": title, "text": plain(" ".join(lines))}
+            text = plain(" ".join(lines))
+            if text[:1].islower():  # the item continues the sentence before its list: show it whole
+                text = whole_sentence(body, start, item.group(1))
+            out[item.group(1)] = {"title": title, "text": text}
     return out
+
+
+def whole_sentence(body: list[str], item_line: int, rule: str) -> str:
+    """An item that starts mid-sentence ("if …", "otherwise, if …"), with the paragraph that leads
+    into its list and the items before it, so that it reads as a whole sentence."""
+    first = item_line
+    while first > 0 and body[first - 1].strip():
+        first -= 1
+    lead_end = first - 1
+    while lead_end > 0 and not body[lead_end].strip():
+        lead_end -= 1
+    lead_start = lead_end
+    while lead_start > 0 and body[lead_start - 1].strip():
+        lead_start -= 1
+    lead = plain("\n".join(body[lead_start:lead_end + 1])) if lead_end >= 0 and body[lead_end].strip() else ""
+    items = [plain(line) for line in body[first:item_line + 1] if line.strip()]
+    text = "\n".join(([lead] if lead else []) + items)
+    return text[:-1] + "." if text.endswith(";") else text
 
 
 def rules_text(markdown: str) -> dict[str, dict[str, str]]:

@@ -65,3 +65,14 @@ def test_every_rule_id_the_widget_shows_has_a_text() -> None:
         shown.add(outcome.rule)
     missing = {rule for rule in shown if resolve(rule, rules) is None}
     assert len(shown) > 15 and not missing, sorted(missing)
+
+
+def test_every_rule_text_reads_as_whole_sentences() -> None:
+    """No text starts mid-sentence: a list item such as R7.1.1 ("if …") or R7.1.2 ("otherwise, if …")
+    comes with the paragraph that leads into its list and the items before it."""
+    rules = catalog(STANDARD)["rules"]
+    mid = {rule: entry["text"][:40] for rule, entry in rules.items() if entry["text"][:1].islower()}
+    assert not mid, mid
+    assert rules["R7.1.1"]["text"].startswith("After every change to a temple")
+    assert rules["R7.1.1"]["text"].endswith("its owner loses.")
+    assert "R7.1.1 if the temple shows three cursed relics" in rules["R7.1.2"]["text"]
