@@ -21,6 +21,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, TextIO
 
+from .arena.lineup import BotSetupError
 from .arena.progress import Bar
 from .rules import TEMPLE_NAMES, Chance, new_game
 from .rules.flow import playout
@@ -229,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             arena(bots, args.games, args.seed, args.workers, args.save, progress=not args.quiet,
                   move_timeout=args.move_timeout)
-        except TypeError as exc:  # a bot that cannot be sent to a worker process
+        except BotSetupError as exc:  # a bot that cannot be made or sent to a worker process
             parser.error(str(exc))
     else:
         show_game(args.seed)

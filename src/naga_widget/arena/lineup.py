@@ -38,6 +38,10 @@ BotFactory = type[Bot] | Callable[..., Bot] | Bot
 MAX_STEPS = 10_000  # no game of the standard rules comes close (R7 ends every game)
 
 
+class BotSetupError(TypeError):
+    """A bot of a tournament that cannot be made or sent to its process (not a bot, not picklable)."""
+
+
 def derive_seed(seed: int, *parts: object) -> int:
     """A 32-bit seed from the tournament seed and a description of what it is for."""
     text = "\x1f".join(["naga-arena", str(seed), *map(str, parts)])
@@ -52,7 +56,7 @@ def kind_of(factory: object) -> Kind:
         return "instance"
     if callable(factory):
         return "factory"
-    raise TypeError(f"a bot must be a bot class, a function that returns a bot, or a bot instance "
+    raise BotSetupError(f"a bot must be a bot class, a function that returns a bot, or a bot instance "
                     f"(with act(observation, legal)), not {type(factory).__name__}")
 
 
@@ -72,7 +76,7 @@ def make_bot(kind: Kind, factory: Any, seeded: bool, seed: int) -> Bot:
     else:
         bot = factory(seed=seed) if seeded else factory()
     if not callable(getattr(bot, "act", None)):
-        raise TypeError(f"the bot factory returned {type(bot).__name__}, which has no act(observation, legal)")
+        raise BotSetupError(f"the bot factory returned {type(bot).__name__}, which has no act(observation, legal)")
     return bot  # type: ignore[no-any-return]
 
 
@@ -88,7 +92,7 @@ def serialize(name: str, factory: object) -> bytes:
     try:
         return dumps(factory)
     except Exception as exc:
-        raise TypeError(
+        raise BotSetupError(
             f"bot {name!r} cannot be sent to a worker process ({type(exc).__name__}: {exc}). Define it in a "
             "module (or install cloudpickle), or run the games in this process with workers=0") from exc
 
