@@ -561,3 +561,8 @@ def test_record_fields_survive_json() -> None:
     data = json.loads(json.dumps(game.to_json()))
     assert data["winner"] == "x" and data["pair"] == ["x", "y"] and "saved" not in data
     assert replace(game, reason=FORFEIT).forfeited == "y"
+
+
+def test_tournament_takes_its_settings_by_keyword() -> None:
+    with pytest.raises(TypeError, match="positional"):
+        tournament(TWO, 1, 2)  # type: ignore[misc]

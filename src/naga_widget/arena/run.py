@@ -52,8 +52,8 @@ PYODIDE_NOTE = ("naga_widget.arena: Pyodide has no processes, so the games run i
                 "(as with workers=0) and the bots are not isolated from the game's true state")
 
 
-def tournament(bots: Mapping[str, BotFactory | Any], games: int = 10, seed: int = 0, workers: int | None = None,
-               client: Any = None, progress: bool = True, save_dir: str | Path | None = None, *,
+def tournament(bots: Mapping[str, BotFactory | Any], *, games: int = 10, seed: int = 0, workers: int | None = None,
+               client: Any = None, progress: bool = True, save_dir: str | Path | None = None,
                resamples: int = 200, max_steps: int = MAX_STEPS, move_timeout: float | None = None) -> ArenaResult:
     """Play a round robin: every pair of ``bots`` plays ``games`` games, seats swapped each game.
 
