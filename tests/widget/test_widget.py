@@ -447,3 +447,11 @@ def test_no_hidden_values_in_synced_traits(seed: int) -> None:
         match.goto(k)
         for viewer, w in views.items():
             check_no_leak(w, viewer)
+
+
+def test_compact_board_leaves_the_observation_as_it_was() -> None:
+    obs = Match(seed=3).state.observe("truth")
+    before = json.dumps(obs, sort_keys=True)
+    board = compact_board(obs)
+    assert json.dumps(obs, sort_keys=True) == before
+    assert len(json.dumps(board)) < len(before) and board["temples"] is not obs["temples"]

@@ -276,15 +276,15 @@ def explained_words(shown: dict[str, Any], ruleset: Ruleset) -> dict[str, Any]:
 
 # -- the traits ----------------------------------------------------------------------------------------
 def compact_board(obs: dict[str, Any]) -> dict[str, Any]:
-    """The observation with the false/empty fields of spaces and relics left out (fewer bytes per update).
+    """A copy of the observation with the false/empty fields of spaces and relics left out (fewer bytes
+    per update); ``obs`` itself is left as it was."""
 
-    It changes ``obs`` in place and returns it.
-    """
-    for temple in obs["temples"]:
-        temple["spaces"] = [None if sp is None else {k: v for k, v in sp.items() if v not in (None, False)}
-                            for sp in temple["spaces"]]
-        temple["relics"] = [{k: v for k, v in r.items() if v not in (None, False)} for r in temple["relics"]]
-    return obs
+    def kept(fields: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in fields.items() if v not in (None, False)}
+
+    temples = [{**temple, "spaces": [None if sp is None else kept(sp) for sp in temple["spaces"]],
+                "relics": [kept(r) for r in temple["relics"]]} for temple in obs["temples"]]
+    return {**obs, "temples": temples}
 
 
 def action_menu(state: State, player: int) -> dict[str, Any]:
