@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-from html import escape
 from typing import Any
 
 from .bots import Bot, Decision, GreedyBot, ISMCTSBot, RandomBot, determinize, play_match
@@ -48,11 +46,7 @@ def _board_picture(observation: dict[str, Any]) -> str:
     """The static SVG board (``widget/svg.py``) of an observation, with its viewpoint written at the foot."""
     from .widget.svg import board_svg  # loaded on first use: importing the engine draws nothing
 
-    svg = board_svg(observation)
-    found = re.search(r'height="([0-9.]+)"', svg)
-    y = float(found.group(1)) - 8 if found else 34
-    label = escape(_viewpoint(observation["viewer"]))
-    return svg.replace("</svg>", f'<text x="10" y="{y:g}" font-size="11" font-style="italic">{label}</text></svg>')
+    return board_svg(observation, caption=_viewpoint(observation["viewer"]))
 
 
 _pictures.register(_board_picture)  # State._repr_svg_ draws with it (the rules cannot import upward)

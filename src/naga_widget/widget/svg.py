@@ -83,8 +83,9 @@ def temple_svg(temple: dict[str, Any], x0: float, y0: float, guide: bool) -> lis
     return out
 
 
-def board_svg(obs: dict[str, Any]) -> str:
-    """Both temples, the offered room, scores and the step, as one SVG document."""
+def board_svg(obs: dict[str, Any], *, caption: str | None = None) -> str:
+    """Both temples, the offered room, scores and the step, as one SVG document; ``caption``, if given,
+    is written in italics at its foot."""
     width = 2 * TEMPLE_SIZE + 40
     height = TEMPLE_SIZE + 110
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -108,5 +109,7 @@ def board_svg(obs: dict[str, Any]) -> str:
     room = f'offered room {offered["room"]} ({offered["openings"]})' if offered else "no room offered"
     out.append(f'<text x="10" y="18" font-weight="bold">Round {obs["round"]}: {escape(step)}</text>')
     out.append(f'<text x="{width - 10}" y="18" text-anchor="end">{escape(room)}</text>')
+    if caption is not None:
+        out.append(f'<text x="10" y="{height - 8}" font-size="11" font-style="italic">{escape(caption)}</text>')
     out.append("</svg>")
     return "".join(out)
