@@ -55,6 +55,11 @@ KNOWN_HOST_MESSAGES: list[tuple[tuple[str, ...], re.Pattern[str]]] = [
     (("Voilà",), re.compile(r"Failed to create module: package: @jupyter-notebook/lab-extension; "
                             r"module: \./extension")),
     (("Voilà",), re.compile(r"Error: The getter for the shared module is not a function\..*", re.S)),
+    # Voilà loading lab extensions that other dev packages install (jupytext, ipylab) and that expect
+    # JupyterLab's own app: they fail to start there and say so
+    (("Voilà",), re.compile(r"Failed to create module: package: [\w@/.-]+; module: \./extension")),
+    (("Voilà",), re.compile(r"Plugin '[\w@/.:-]+' failed to activate\. TypeError: No provider for: "
+                            r"@jupyterlab/[\w-]+:\w+\..*", re.S)),
 ]
 
 

@@ -88,6 +88,10 @@ def test_public_reasons_name_the_kind_of_failure_only() -> None:
                          "01a is not in your hand (R4.1)") == "played an action that is not legal at step 4 (R4.1)"
     assert public_reason("bot 'x' raised KeyError: '07b' at step 9") == "raised KeyError at step 9"
     assert public_reason("bot 'x' raised MemoryError at step 2") == "ran out of memory (its memory limit) at step 2"
+    # a class a bot made itself may be named after its cards: only Python's own classes are named
+    own = public_reason("bot 'x' raised Hand_01a_05a: boom at step 3")
+    assert own == "raised an exception of its own class at step 3"
+    assert "01a" not in public_reason("bot 'x' could not be imported: Hand_01a_05a: boom")
 
 
 def test_an_interrupted_league_resumes_without_losing_a_game(tmp_path: Path) -> None:

@@ -2,7 +2,7 @@
 sandboxed processes, rated, and published as a static site with replays.
 
 >>> from naga_widget.league import sprt
->>> sprt(30, 10).verdict
+>>> sprt(40, 10).verdict
 'yes'
 
 - :mod:`.submissions` — the folder of submissions, their names, classes and hashes;

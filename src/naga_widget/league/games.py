@@ -8,6 +8,7 @@ them itself; it is played by :func:`play_task` with the arena's referee, each bo
 
 from __future__ import annotations
 
+import builtins
 import hashlib
 import json
 import os
@@ -184,6 +185,16 @@ _RULE = re.compile(r"\b(R\d+(?:\.\d+)*|E\d\d)\b")
 _RAISED = re.compile(r"raised ([A-Za-z_][A-Za-z0-9_.]*)")
 
 
+def _builtin_name(found: re.Match[str] | None) -> str | None:
+    """An exception's class name as the league may show it: only Python's own classes, since a bot
+    can name a class of its own after its cards."""
+    if found is None:
+        return None
+    name = found.group(1)
+    value = getattr(builtins, name, None)
+    return name if isinstance(value, type) and issubclass(value, BaseException) else None
+
+
 def public_reason(error: str) -> str:
     """What a forfeit may say on the league's pages: what kind of failure, never the bot's own
     words or the action it tried (they could name the cards in its hand)."""
@@ -202,8 +213,8 @@ def public_reason(error: str) -> str:
     if "MemoryError" in error:
         return f"ran out of memory (its memory limit){at}"
     if "could not be imported" in error:
-        found = _RAISED.search(error.replace("could not be imported: ", "raised "))
-        return "could not be imported" + (f" ({found.group(1)})" if found else "")
+        name = _builtin_name(_RAISED.search(error.replace("could not be imported: ", "raised ")))
+        return "could not be imported" + (f" ({name})" if name else "")
     if "could not start" in error or "to start" in error:
         return "could not start"
     if "could not be made" in error:
@@ -212,7 +223,8 @@ def public_reason(error: str) -> str:
         return f"answered with something that is not an action{at}"
     found = _RAISED.search(error)
     if found:
-        return f"raised {found.group(1)}{at}"
+        name = _builtin_name(found)
+        return f"raised {name}{at}" if name else f"raised an exception of its own class{at}"
     if "ended its process" in error or "closed its connection" in error:
         return f"its process ended{at}"
     return f"failed{at}"

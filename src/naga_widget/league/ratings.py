@@ -16,7 +16,7 @@ probability ratio test of H0 "the Elo difference is ``elo0``" against H1 "it is 
 error rates ``alpha`` (saying yes when H0 holds) and ``beta`` (saying no when H1 holds), as chess
 engine testers use it (games have no draws here: each is a win or a loss).
 
->>> sprt(30, 10).verdict, sprt(10, 30).verdict, sprt(3, 2).verdict
+>>> sprt(40, 10).verdict, sprt(10, 30).verdict, sprt(3, 2).verdict
 ('yes', 'no', 'not yet')
 """
 
