@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import re
+import signal
 from typing import Any
 
 import pytest
@@ -389,4 +390,46 @@ def test_a_bot_failing_late_in_the_game_leaks_nothing_and_a_take_over_starts_cle
     check_view(w, 0)
     w.set_state({"intent": {"id": 99, "type": "take_over"}})
     assert w.status["message"] is None and w.status["bot_stopped"] is None and w.status["perspective"] == "hotseat"
+    check_view(w, viewer_at(w))
+
+
+class HangsWithHand:
+    """Loops forever holding its hand, until the user interrupts the kernel."""
+
+    def act(self, observation: dict[str, Any], legal: LegalActions) -> Any:
+        held = hand_of(observation)
+        while held:
+            pass
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="no interval timer here (e.g. Pyodide)")
+@pytest.mark.parametrize("perspective", [0, "spectator"])
+def test_a_hanging_bot_interrupted_by_the_user_leaks_nothing_and_its_seat_can_be_taken_over(
+        perspective: int | str) -> None:
+    """The widget asks a bot in the kernel's own process (as it must under Pyodide), so a bot that hangs
+    holds the kernel until the user interrupts it; Jupyter's interrupt raises KeyboardInterrupt in the
+    bot. The views are then as they were before the bot's turn, and tell no hidden fact."""
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    seed = next(s for s in range(100) if Match(seed=s).state.to_move == 0)
+    w = NagaWidget(seed=seed, perspective=perspective, opponent=HangsWithHand(), bot_delay=0)
+    if perspective == "spectator":
+        w.opponent = None
+        w.set_opponent(HangsWithHand(), seat=1)
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(KeyboardInterrupt):
+            w.play(w.state.legal_actions().sample(random.Random(1)))
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert w.state.to_move == 1 and w.step == 1  # gold's move stands; silver's turn was not played
+    hand = set(w.state.hands[1]) - w.state.shown[1]
+    assert hand and not [c for c in hand if word_in(c, synced_text(w))]
+    check_view(w, viewer_at(w))
+    w.opponent = None  # a person takes silver's seat
+    w.play(w.state.legal_actions().sample(random.Random(2)))
+    assert w.step == 2
     check_view(w, viewer_at(w))
