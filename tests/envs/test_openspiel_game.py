@@ -195,6 +195,10 @@ def test_openspiel_ismcts_plays_with_a_time_per_move():
     bot = OpenSpielBot(lambda game: ismcts(game, seconds=0.02, seed=1, fast_rollouts=True), seed=2, seconds=0.02)
     outcome = play_match(Match(seed=5), [RandomBot(seed=3), bot])
     assert outcome.winner in (0, 1) and bot.bot.last_simulations >= 1
+    # a budget too short for any search still visits the root once (its first simulation only expands it)
+    hurried = OpenSpielBot(lambda game: ismcts(game, seconds=1e-6, seed=1, fast_rollouts=True), seed=2, seconds=1e-6)
+    assert play_match(Match(seed=5), [RandomBot(seed=3), hurried]).winner in (0, 1)
+    assert hurried.bot.last_simulations >= 2
     with pytest.raises(TypeError, match="TimedISMCTSBot"):
         OpenSpielBot(lambda game: object(), seconds=1.0)
     from naga_widget.arena.registry import resolve

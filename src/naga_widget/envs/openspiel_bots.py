@@ -125,7 +125,7 @@ class TimedISMCTSBot(ismcts_lib.ISMCTSBot):
     """OpenSpiel's ISMCTS bot, searching for ``seconds`` per step instead of a number of simulations.
 
     The search is OpenSpiel's own (the same nodes, selection and final policy); only the stop
-    differs: simulations run until the time is up, at least one. With ``seconds=None`` it
+    differs: simulations run until the time is up, and until the root has been visited once. With ``seconds=None`` it
     runs ``max_simulations`` like its parent.
     """
 
@@ -144,7 +144,9 @@ class TimedISMCTSBot(ismcts_lib.ISMCTSBot):
             return [(legal_actions[0], 1.0)]
         self._root_node = self.create_new_node(state)
         n = 0
-        while n == 0 or time.perf_counter() < deadline:
+        # The first simulation only expands the root (OpenSpiel counts no visit for it), and the final
+        # policy needs one visit: search until the root has one, then until the time is up.
+        while (self._root_node.total_visits <= 0 and n < 1000) or time.perf_counter() < deadline:
             self.run_simulation(self.sample_root_state(state))
             n += 1
         self.last_simulations = n
