@@ -14,17 +14,17 @@ import { fileURLToPath } from "node:url";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const pyodideDir = process.env.NAGA_PYODIDE_DIR || join(root, "site", "static", "pyodide");
 const wheelDir = process.env.NAGA_TEST_WHEELS || join(root, ".venv-lite", "test-wheels");
-const ENGINE_TESTS = ["tests/rules", "tests/bots", "tests/test_match.py", "tests/test_golden.py",
+const ENGINE_TESTS = ["tests/rules", "tests/bots", "tests/match", "tests/test_golden.py",
   "tests/test_properties.py", "tests/test_rule_ids.py", "tests/test_soak.py",
-  // the arena under Pyodide (in-process games, the warning) is tested there; tests/test_arena.py
+  // the arena under Pyodide (in-process games, the warning) is tested there; tests/arena/
   // drives processes and the CLI, and one of its tests ends the interpreter (exit 3) here
   "tests/lite/test_pyodide.py",
   // scipy has no pure wheel (it is compiled): its test module cannot be imported here
   "--ignore=tests/bots/test_determinize.py",
   // json.loads of text nested 50,000+ deep overflows Pyodide's stack and kills the interpreter
   // (CPython raises RecursionError): Match.loads must refuse such text before parsing it
-  "--deselect=tests/test_match.py::test_hostile_texts_raise_replay_error[text0-JSON cannot be read]",
-  "--deselect=tests/test_match.py::test_hostile_texts_raise_replay_error[text1-JSON cannot be read]"];
+  "--deselect=tests/match/test_saves.py::test_hostile_texts_raise_replay_error[text0-JSON cannot be read]",
+  "--deselect=tests/match/test_saves.py::test_hostile_texts_raise_replay_error[text1-JSON cannot be read]"];
 
 for (const [what, path] of [["Pyodide", join(pyodideDir, "pyodide.mjs")], ["test wheels", join(wheelDir, "wheels.json")]]) {
   if (!existsSync(path)) {

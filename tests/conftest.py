@@ -11,9 +11,12 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+
+if TYPE_CHECKING:  # Playwright is not there inside Pyodide, where the engine's tests also run
+    from playwright.sync_api import Browser
 
 CHROMIUM = os.environ.get("NAGA_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -22,9 +25,10 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    sync_api = pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).exists():
         raise RuntimeError(f"Chromium not found at {CHROMIUM}: install Debian's chromium (see .ci/run)")
-    with sync_playwright() as p:
+    with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
         b.close()
