@@ -9,38 +9,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hidden_facts import hidden_ids
 from playwright.sync_api import Browser, Page, Route, expect
 
 from naga_widget import Match, RandomBot, play_match
 from naga_widget.cli import main
 from naga_widget.league.replay import replay_data, to_html, unpack_data
-from naga_widget.rules import State
 
 
 def played(seed: int) -> Match:
     match = Match(seed=seed)
     play_match(match, [RandomBot(seed), RandomBot(seed + 100)])
     return match
-
-
-def hidden_ids(state: State, viewer: int | str) -> set[str]:
-    """Ids ``viewer`` must not see at ``state``: the others' unknown cards, the piles, unknown amulets."""
-    hidden: set[str] = set(state.deck) | set(state.amulet_pile)
-    for p in (0, 1):
-        if viewer == p:
-            continue
-        hidden |= set(state.hands[p]) - state.shown[p]
-        if state.phase == "call" and state.calls[p]:
-            hidden |= set(state.calls[p]) - state.shown[p]
-        if state.outcome is None:
-            hidden |= set(state.amulets[p])
-    if state.phase == "give" and viewer != state.guide:
-        hidden |= set(state.drawn)
-    for temple in state.temples:
-        hidden |= {a for a in temple.amulets if a is not None}
-    if state.offered and state.offered[1]:
-        hidden.add(state.offered[1])
-    return hidden
 
 
 def packed(page: str) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hidden_facts import hidden_ids
 from widget_helpers import send
 
 from naga_widget import Match, NagaWidget, RandomBot, play_match
@@ -399,26 +400,6 @@ def test_event_log_follows_the_viewer() -> None:
 
 
 # -- no hidden information in synced traits ---------------------------------------------------------
-def hidden_ids(state: Any, viewer: int | str) -> set[str]:
-    """Ids that ``viewer`` must not see now: others' unknown cards, deck, unknown amulets."""
-    hidden: set[str] = set(state.deck) | set(state.amulet_pile)
-    for p in (0, 1):
-        if viewer == p:
-            continue
-        hidden |= set(state.hands[p]) - state.shown[p]
-        if state.phase == "call" and state.calls[p]:
-            hidden |= set(state.calls[p]) - state.shown[p]
-        if state.outcome is None:
-            hidden |= set(state.amulets[p])
-    if state.phase == "give" and viewer != state.guide:
-        hidden |= set(state.drawn)
-    for temple in state.temples:
-        hidden |= {a for a in temple.amulets if a is not None}
-    if state.offered and state.offered[1]:
-        hidden.add(state.offered[1])
-    return hidden
-
-
 def check_no_leak(w: NagaWidget, viewer: int | str) -> None:
     state = w.state
     current = json.dumps({k: getattr(w, k) for k in ("board", "menu", "status")})

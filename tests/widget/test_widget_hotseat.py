@@ -7,28 +7,10 @@ import json
 import random
 import re
 
+from hidden_facts import hidden_ids
 from widget_helpers import SYNCED, message, send
 
 from naga_widget import NagaWidget
-from naga_widget.rules import State
-
-
-def secret_ids(state: State) -> set[str]:
-    """Every card, amulet and relic id that a spectator may not know now (R6)."""
-    hidden: set[str] = set(state.deck) | set(state.amulet_pile)
-    for p in (0, 1):
-        hidden |= set(state.hands[p]) - state.shown[p]
-        if state.phase == "call" and state.calls[p]:
-            hidden |= set(state.calls[p]) - state.shown[p]
-        if state.outcome is None:
-            hidden |= set(state.amulets[p])
-    if state.phase == "give":
-        hidden |= set(state.drawn)
-    for temple in state.temples:
-        hidden |= {a for a in temple.amulets if a is not None}
-    if state.offered and state.offered[1]:
-        hidden.add(state.offered[1])
-    return hidden
 
 
 def traits_text(w: NagaWidget, other_branches: bool = True) -> str:
@@ -45,7 +27,7 @@ def traits_text(w: NagaWidget, other_branches: bool = True) -> str:
 
 def leaks(w: NagaWidget) -> list[str]:
     text = traits_text(w, other_branches=False)
-    found = [card for card in secret_ids(w.state) if f'"{card}"' in text or f" {card}" in text]
+    found = [card for card in hidden_ids(w.state, "spectator") if f'"{card}"' in text or f" {card}" in text]
     # a call's cards are named in no label of the timeline, of this branch or another (R4.1)
     return found + re.findall(r"call \d\d[a-z]", json.dumps(w.timeline))
 

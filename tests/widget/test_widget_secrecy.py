@@ -19,6 +19,7 @@ import signal
 from typing import Any
 
 import pytest
+from hidden_facts import hidden_ids, secret_cards
 from widget_helpers import message, synced_text
 
 from naga_widget import Match, NagaWidget, State
@@ -32,34 +33,6 @@ VIEWER_INDEX = {0: 0, 1: 1, "spectator": 2}
 
 
 # -- what a viewer must not know ----------------------------------------------------------------------------
-def hidden_ids(state: State, viewer: int | str) -> set[str]:
-    """Ids ``viewer`` must not see at ``state``: others' cards not known to be held, the deck, cards drawn
-    by the guide, hidden amulets (until the end, R7), amulets lying face down, the hidden offered amulet."""
-    if viewer == "truth":
-        return set()
-    hidden: set[str] = set(state.deck) | set(state.amulet_pile)
-    for p in (0, 1):
-        if viewer == p:
-            continue
-        hidden |= secret_cards(state, p)
-        if state.outcome is None:
-            hidden |= set(state.amulets[p])
-    if state.phase == "give" and viewer != state.guide:
-        hidden |= set(state.drawn)
-    for temple in state.temples:
-        hidden |= {a for a in temple.amulets if a is not None}
-    if state.offered and state.offered[1]:
-        hidden.add(state.offered[1])
-    return hidden
-
-
-def secret_cards(state: State, p: int) -> set[str]:
-    """The cards of player ``p`` nobody else knows: the hand, and a call still face down (R4.1), but for
-    the cards known to be held (a card given in the New Deal)."""
-    call = set(state.calls[p] or ()) if state.phase == "call" else set()
-    return (set(state.hands[p]) | call) - state.shown[p]
-
-
 def unplaced_cards(state: State, viewer: int | str) -> set[str]:
     """The cards ``viewer`` cannot place: in the deck, or in the other player's hand or call unless known."""
     other = 1 - viewer if viewer in (0, 1) else None
