@@ -434,9 +434,21 @@ def test_plots_show_win_rates_and_mean_scores_per_round() -> None:
     fig = result.plot_scores()
     lines = fig.axes[0].get_lines()
     assert [line.get_label() for line in lines] == ["x", "y"] and list(lines[0].get_ydata()) == means["x"]  # type: ignore[arg-type]
-    # the last value of a notebook cell: the figure draws itself, no pyplot needed
-    svg = fig._repr_svg_()
+    # a plain matplotlib figure, made without pyplot: nothing is left open in pyplot's list of figures
+    from matplotlib import _pylab_helpers
+    from matplotlib.figure import Figure
+
+    assert type(fig) is Figure and _pylab_helpers.Gcf.get_num_fig_managers() == 0
+    out = io.StringIO()
+    fig.savefig(out, format="svg")
+    svg = out.getvalue()
     assert svg.lstrip().startswith("<?xml") and "<svg" in svg
+    # or drawn into a figure of one's own, one plot per axes
+    mine = Figure()
+    left, right = mine.subplots(1, 2)
+    assert result.plot_win_rates(ax=left) is mine and result.plot_scores(ax=right) is mine
+    assert [bar.get_height() for bar in left.patches] == pytest.approx([0.75, 0.25])  # type: ignore[attr-defined]
+    assert [line.get_label() for line in right.get_lines()] == ["x", "y"]
 
 
 # -- where the games run ---------------------------------------------------------------------------

@@ -19,10 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..match import Match
 from .lineup import derive_seed
+from .plots import scores, win_rates
 from .referee import FORFEIT, GameRecord
 from .stats import Rating, ratings, wilson
 
 if TYPE_CHECKING:
+    from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
     from ..widget import NagaWidget
@@ -168,17 +170,14 @@ class ArenaResult:
         return folder
 
     # -- plots (matplotlib, the optional extra "arena") ------------------------------------------
-    def plot_win_rates(self) -> Figure:
-        """Win rate of each bot, with its 95% interval as error bars."""
-        from .plots import win_rates
+    def plot_win_rates(self, *, ax: Axes | None = None) -> Figure:
+        """Win rate of each bot, with its 95% interval as error bars (see :mod:`.plots`: a plain
+        matplotlib figure, drawn on ``ax`` if given)."""
+        return win_rates(self.to_rows(), ax=ax)
 
-        return win_rates(self.to_rows())
-
-    def plot_scores(self) -> Figure:
+    def plot_scores(self, *, ax: Axes | None = None) -> Figure:
         """Mean score of each bot at the end of each round (over its games that lasted that long)."""
-        from .plots import scores
-
-        return scores(self.bots, self.games)
+        return scores(self.bots, self.games, ax=ax)
 
     # -- shown as text and in notebooks ------------------------------------------------------------
     def _title(self) -> str:
