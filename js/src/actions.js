@@ -7,6 +7,7 @@ import { fateStanding, stepName } from "./text.js";
 import { tokenTarget, describeToken, placeActionText } from "./tokens.js";
 import { callSelectionValid, invokeChoices, placeChoices } from "./menu.js";
 import { miniTileSvg } from "./svg.js";
+import { previewPanel } from "./preview.js";
 import { cardButtonInner, effectText, list, withRules } from "./panels.js";
 import { spaceWords } from "./changes.js";
 import { cardMeaning, invokeWords, onlyChoiceReason, payWords, placementWords } from "./words.js";
@@ -171,7 +172,7 @@ function confrontMenu(ctx) {
   const info = ctx.catalog?.cards?.[inv.card];
   const text = effectText(inv.card, ctx.catalog);
   return html`<p><b>Invoke ${inv.card}</b>${info ? ` — ${info.name} (${info.effect})` : ""}</p>${text ? html`<p class="naga-hint">${text}</p>` : nothing}${
-    inv.pay ? targetChoices(ctx, inv, choice) : payChoices(choice)
+    inv.pay ? html`${targetChoices(ctx, inv, choice)}${previewPanel(ctx.previewShown)}` : payChoices(choice)
   }${buttonRow(
     html`<button type="button" class="naga-primary" data-act="invoke-confirm" data-testid="confirm" ?disabled=${!choice.complete} title=${choice.actionText ?? ""}>${
       choice.complete ? invokeWords(inv.card, inv.pay, choice.words, ctx.catalog) : "Confirm"
@@ -192,7 +193,7 @@ function rotationChoices(sel, choice) {
   )}</div>`;
 }
 
-function placeMenu({ menu, sel, catalog, names }) {
+function placeMenu({ menu, sel, catalog, names, previewShown }) {
   const room = menu.room ?? { id: "", openings: "" };
   const choice = placeChoices(menu, sel.place.space);
   const shape = catalog?.rooms?.[room.id]?.shape;
@@ -201,7 +202,7 @@ function placeMenu({ menu, sel, catalog, names }) {
     sel.place.space === null
       ? html`<p class="naga-hint">Legal spaces: ${choice.spaces.map(spaceWords).join(", ")}</p>`
       : rotationChoices(sel, choice)
-  }${buttonRow(
+  }${previewPanel(previewShown)}${buttonRow(
     html`<button type="button" class="naga-primary" data-act="place-confirm" data-testid="confirm" ?disabled=${!ready} title=${ready ? placeActionText(sel.place.space, sel.place.rot) : ""}>${
       ready ? placementWords(room.id, sel.place.space, choice.openings[sel.place.rot]) : "Confirm"
     }</button>`,

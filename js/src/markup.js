@@ -22,6 +22,7 @@ import { drawer, headerTools, legendPanel, seedNote, turnBar } from "./table.js"
 import { actionPanel, boardClicks } from "./actions.js";
 import { chancePanel } from "./chance.js";
 import { explainPanel, hintWeights } from "./explain.js";
+import { previewMarks, shownPreview } from "./preview.js";
 
 /** @typedef {import("./types.js").Catalog} Catalog */
 /** @typedef {import("./types.js").Board} Board */
@@ -63,7 +64,7 @@ export function viewState(traits) {
  * @param {ReturnType<typeof viewState> & {sel?: ReturnType<typeof emptySelection>, uid?: string, layout?: Object,
  *   pending?: boolean, shownStep?: number, changes?: ?import("./changes.js").Changes, announce?: string,
  *   rule?: ?string, ruleAt?: ?{x: number, y: number}, hintBudget?: number, hinting?: boolean, tab?: string,
- *   legend?: boolean, size?: string}} view
+ *   legend?: boolean, size?: string, hover?: ?Object}} view
  */
 export function widgetTemplate(view) {
   const ctx = { sel: emptySelection(), uid: "naga", layout: templeLayoutCached(view.catalog?.slots), ...view };
@@ -96,12 +97,18 @@ function seat(temple, board, ctx, tctx) {
  * The table: the temples (each with its player) and the timeline on the left, the offered room, the
  * decision and the drawer of secondary panels on the right; stacked in a narrow widget (styles.js).
  */
-function game(ctx) {
+function game(view) {
+  const ctx = { ...view, previewShown: shownPreview(view, view.hover ?? null) };
   const { board } = ctx;
   const temples = Array.isArray(board.temples) ? board.temples : [];
   let boards = html`<p class="naga-muted">No board to show.</p>`;
   if (temples.length) {
-    const tctx = { ...ctx, ...boardClicks(ctx), hintWeights: hintWeights(ctx.explain, ctx.catalog?.places) };
+    const tctx = {
+      ...ctx,
+      ...boardClicks(ctx),
+      hintWeights: hintWeights(ctx.explain, ctx.catalog?.places),
+      previewMarks: previewMarks(ctx.previewShown?.preview),
+    };
     boards = list(
       temples,
       (t) => t.name,

@@ -181,6 +181,17 @@ export const CSS = `
 .naga-preview .naga-space-bg{fill:var(--naga-pressed);stroke:var(--naga-target);stroke-dasharray:4 2}
 .naga-preview .naga-corridor{fill:var(--naga-target)}
 .naga-hit{fill:transparent;stroke:none}
+.naga-pv{pointer-events:none}
+.naga-pv-line{fill:none;stroke-width:3}
+.naga-pv-dot{fill:var(--naga-panel);stroke-width:2}
+.naga-root svg .naga-pv-symbol{font-size:12px;font-weight:700;fill:var(--naga-ink)}
+.naga-pv-reached .naga-pv-line{stroke:var(--naga-reach);stroke-dasharray:6 3}.naga-pv-reached .naga-pv-dot{stroke:var(--naga-reach)}
+.naga-pv-unreached .naga-pv-line{stroke:var(--naga-muted);stroke-dasharray:2 3}.naga-pv-unreached .naga-pv-dot{stroke:var(--naga-muted)}
+.naga-pv-collected .naga-pv-line{stroke:var(--naga-amulet);stroke-dasharray:6 3}.naga-pv-collected .naga-pv-dot{stroke:var(--naga-amulet)}
+.naga-pv-up .naga-pv-line,.naga-pv-up .naga-pv-dot{stroke:var(--naga-target)}
+.naga-pv-down .naga-pv-line,.naga-pv-down .naga-pv-dot{stroke:var(--naga-ink)}
+.naga-preview-words{margin:4px 0;padding:4px 8px;border-left:4px solid var(--naga-target);background:var(--naga-bg);border-radius:4px}
+.naga-preview-words.naga-empty{padding:0;margin:0;border:none}
 .naga-hint-mark{fill:var(--naga-reach);fill-opacity:.3;stroke:var(--naga-reach);stroke-width:3;pointer-events:none}
 .naga-explain h5{margin:6px 0 2px;font-size:var(--naga-fs);font-weight:600}
 .naga-explain p{margin:2px 0}

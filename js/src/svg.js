@@ -5,6 +5,7 @@
 import { html, svg, nothing } from "lit-html";
 import { tileGeometry } from "./geometry.js";
 import { parseRelic } from "./tokens.js";
+import { previewMark, previewTitle } from "./preview.js";
 
 /** @typedef {import("./types.js").TempleView} TempleView */
 /** @typedef {import("./types.js").RelicView} RelicView */
@@ -122,6 +123,8 @@ function spaceCell(sp, temple, ctx) {
   const key = `${name}:${sp.index}`;
   const weight = hintWeight(ctx, key);
   desc += hintText(weight);
+  const pv = ctx.previewMarks?.get(key);
+  desc += previewTitle(pv);
   const changed = ctx.changes?.spaces?.includes(key) ? " naga-changed" : "";
   const cls = `naga-space${t ? (t.trap ? " naga-trap naga-tile" : " naga-tile") : ""}${t?.reached ? " naga-reached" : ""}${changed}${weight === undefined ? "" : " naga-hinted"}`;
   const click = ctx.spaceClicks.get(key) ?? null;
@@ -130,12 +133,17 @@ function spaceCell(sp, temple, ctx) {
   }${preview ? svg`<g class="naga-preview">${tile(preview.openings, cell, { room: preview.room, amulet: preview.amulet })}</g>` : nothing}${hintMark(
     weight,
     { x: 1.5, y: 1.5, w: cell - 3, h: cell - 3 },
-  )}${clickOverlay(click, `space-${name}-${sp.index}`, `${name} temple, ${desc}`, {
-    x: 0,
-    y: 0,
-    w: cell,
-    h: cell,
-  })}</g>`;
+  )}${previewMark(pv, { x: 2, y: 2, w: cell - 4, h: cell - 4 })}${clickOverlay(
+    click,
+    `space-${name}-${sp.index}`,
+    `${name} temple, ${desc}`,
+    {
+      x: 0,
+      y: 0,
+      w: cell,
+      h: cell,
+    },
+  )}</g>`;
 }
 
 // -- relic slots (R2.2, R6) ----------------------------------------------------------------------------
@@ -178,11 +186,12 @@ function slotCell(s, temple, ctx) {
   const weight = hintWeight(ctx, key);
   const changed = ctx.changes?.slots?.includes(key) ? " naga-changed" : "";
   const cls = `naga-slot${relic.up ? " naga-slot-faceup" : ""}${r?.cursed ? " naga-slot-cursed" : ""}${changed}${weight === undefined ? "" : " naga-hinted"}`;
-  const desc = relicText(s.slot, relic, r) + hintText(weight);
+  const pv = ctx.previewMarks?.get(key);
+  const desc = relicText(s.slot, relic, r) + hintText(weight) + previewTitle(pv);
   const click = ctx.slotClicks.get(key) ?? null;
   return svg`<g class=${cls} data-place=${key} data-hint=${weight === undefined ? nothing : weight.toFixed(2)} transform="translate(${s.x},${s.y})"><title>${desc}</title>${
     relic.up && r ? faceUpRelic(s, r) : faceDownRelic(s, relic, r, ctx.uid)
-  }${hintMark(weight, { x: -1, y: -1, w: s.w + 2, h: s.h + 2 })}${clickOverlay(click, `slot-${name}-${s.slot}`, `${name} temple, ${desc}`, { x: -2, y: -2, w: s.w + 4, h: s.h + 4 })}</g>`;
+  }${hintMark(weight, { x: -1, y: -1, w: s.w + 2, h: s.h + 2 })}${previewMark(pv, { x: -2, y: -2, w: s.w + 4, h: s.h + 4 }, true)}${clickOverlay(click, `slot-${name}-${s.slot}`, `${name} temple, ${desc}`, { x: -2, y: -2, w: s.w + 4, h: s.h + 4 })}</g>`;
 }
 
 function slotLabel(s) {

@@ -18,6 +18,7 @@ import { SUPPRESS_SHORTCUTS, captureKeys, leaveWidget } from "./keys.js";
 import { DEFAULT_BUDGET, HINT_BUDGETS } from "./explain.js";
 import { SIZES } from "./table.js";
 import { placeRule } from "./place.js";
+import { HOVER_ACTS, hoverOf } from "./preview.js";
 
 /** The traits the view draws; a change of any of them redraws. */
 export const TRAITS = ["catalog", "board", "menu", "timeline", "events", "status", "chance", "explain"];
@@ -25,6 +26,8 @@ export const TRAITS = ["catalog", "board", "menu", "timeline", "events", "status
 /** Keys of the timeline on the widget (not in a form field): ← → Home End. */
 const TIMELINE_KEYS = ["ArrowLeft", "ArrowRight", "Home", "End"];
 const FORM_FIELDS = ["INPUT", "TEXTAREA", "SELECT"];
+/** Events that move the pointer or the focus onto a candidate, or off it (the previews of preview.js). */
+const HOVER_EVENTS = ["pointerover", "pointerout", "focusin", "focusout"];
 
 let instances = 0;
 
@@ -91,12 +94,15 @@ class NagaView {
     this.tab = "log"; // the drawer's open tab (table.js)
     this.legend = false; // the legend is open
     this.size = "normal"; // "large": for a projector
+    this.hover = null; // the candidate under the pointer or with the focus, whose preview shows (preview.js)
     this.onClick = this.onClick.bind(this);
     this.onChange = this.onChange.bind(this);
     this.onInput = this.onInput.bind(this);
     this.onKeyDown = this.onKeyDown.bind(this);
     this.onTrait = this.onTrait.bind(this);
+    this.onHover = this.onHover.bind(this);
     this.root.addEventListener("click", this.onClick);
+    for (const type of HOVER_EVENTS) this.root.addEventListener(type, this.onHover);
     this.root.addEventListener("change", this.onChange);
     this.root.addEventListener("input", this.onInput);
     this.releaseKeys = captureKeys(this.root, this.onKeyDown);
@@ -131,6 +137,7 @@ class NagaView {
     if (key !== this.selKey) {
       this.selKey = key;
       this.sel = emptySelection();
+      this.hover = null;
     }
     const focus = captureFocus(this.root);
     this.noteChanges(snap);
@@ -150,6 +157,7 @@ class NagaView {
       legend: this.legend,
       size: this.size,
       hinting: this.hinting,
+      hover: this.hover,
     };
     this.root.classList.toggle("naga-large", this.size === "large");
     renderTemplate(widgetTemplate({ ...snap, ...extra }), this.app);
@@ -270,6 +278,17 @@ class NagaView {
     } else if (back) this.root.querySelector(`[data-act="rule"][data-rule="${back}"]`)?.focus({ preventScroll: true });
   }
 
+  /** The pointer or the focus on a candidate (a space, a rotation, a target): its preview shows. */
+  onHover(event) {
+    const leaving = event.type === "pointerout" || event.type === "focusout";
+    const node = leaving ? null : event.target?.closest?.("[data-act]");
+    const hover = node && this.root.contains(node) ? hoverOf(node.getAttribute("data-act"), dataOf(node)) : null;
+    if (JSON.stringify(hover) === JSON.stringify(this.hover)) return;
+    if (leaving && HOVER_ACTS.includes(event.relatedTarget?.closest?.("[data-act]")?.getAttribute("data-act"))) return;
+    this.hover = hover;
+    this.draw();
+  }
+
   onClick(event) {
     const node = event.target?.closest?.("[data-act]");
     if (!node || !this.root.contains(node)) return;
@@ -371,6 +390,7 @@ class NagaView {
     this.themeObserver?.disconnect();
     for (const name of TRAITS) this.model.off(`change:${name}`, this.onTrait);
     this.root.removeEventListener("click", this.onClick);
+    for (const type of HOVER_EVENTS) this.root.removeEventListener(type, this.onHover);
     this.root.removeEventListener("change", this.onChange);
     this.root.removeEventListener("input", this.onInput);
     this.releaseKeys();

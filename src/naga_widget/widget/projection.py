@@ -43,6 +43,7 @@ from ..rules.ruleset import openings_text
 from ..rules.temple import SLOT_NAMES
 from ..rules.wording import action_words, label_words
 from .guard import quote
+from .preview import effect_previews, placement_previews
 
 PERSPECTIVES = (0, 1, "spectator", "teacher", "hotseat")
 TIMELINE_MODES = ("full", "review", "off")
@@ -314,11 +315,16 @@ def action_menu(state: State, player: int) -> dict[str, Any]:
         menu["tokens"] = list(tokens)
         menu["target_sets"] = [list(texts) for _, texts in sets]
         menu.update(target_words(player, list(tokens), listed))
+        for info, (effect, targets) in zip(menu["set_info"], listed):  # what a maze effect would do (preview.py)
+            shown = effect_previews(state, effect.id, targets)
+            if shown is not None:
+                info["previews"] = shown
     elif phase == "place":
         assert state.offered is not None
         room = state.offered[0]
         menu["room"] = {"id": room, "openings": openings_text(state.ruleset.room(room).openings)}
         menu["places"] = [[a.space, a.rotation] for a in legal]  # type: ignore[union-attr]
+        menu["previews"] = placement_previews(state)  # what each placement would do, in the order of places
     elif phase == "give":
         menu["gives"] = [a.card for a in legal]  # type: ignore[union-attr]
     return menu
