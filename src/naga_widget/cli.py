@@ -13,7 +13,6 @@ Progress bars (tqdm, the extra ``arena``) go to stderr; the figures go to stdout
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import re
 import sys
@@ -23,6 +22,7 @@ from typing import Any, TextIO
 
 from .arena.lineup import BotSetupError
 from .arena.progress import Bar
+from .arena.settings import SettingError, check_settings
 from .rules import TEMPLE_NAMES, Chance, new_game
 from .rules.flow import playout
 
@@ -77,6 +77,13 @@ def arena(bots: dict[str, Any], games: int, seed: int, workers: int | None = Non
     if save:
         out.write(f"games saved in {save}\n")
     return result
+
+
+def usage_of(error: SettingError) -> str:
+    """A tournament's :class:`SettingError` in the words of the command line: its option, not its keyword."""
+    if error.setting == "bots":
+        return f"an arena needs at least two bots, got {error.value}"
+    return f"--{error.setting.replace('_', '-')} must be {error.briefly}, not {error.value}"
 
 
 def bots_from(specs: list[str]) -> dict[str, Any]:
@@ -208,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "lessons":
         return lessons_command(args)
-    if args.command in ("selfplay", "arena") and args.games < 1:
+    if args.command == "selfplay" and args.games < 1:
         parser.error("--games must be at least 1")
     if args.command == "replay":
         return replay_command(args, parser)
@@ -217,12 +224,11 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "selfplay":
         selfplay(args.games, args.seed, progress=not args.quiet)
     elif args.command == "arena":
-        if len(args.bots) < 2:
-            parser.error("an arena needs at least two bots")
-        if args.workers is not None and args.workers < 0:
-            parser.error("--workers must be 0 or more")
-        if args.move_timeout is not None and not 0 < args.move_timeout < math.inf:
-            parser.error("--move-timeout must be a positive number of seconds")
+        try:  # the tournament's own check of its settings, before any bot is imported
+            check_settings(bots=len(args.bots), games=args.games, seed=args.seed, workers=args.workers,
+                           move_timeout=args.move_timeout)
+        except SettingError as exc:
+            parser.error(usage_of(exc))
         try:
             bots = bots_from(args.bots)
         except ValueError as exc:

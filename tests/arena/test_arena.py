@@ -29,9 +29,10 @@ from naga_widget import Match, State
 from naga_widget.arena import FORFEIT, ArenaResult, GameRecord, fit_elo, tournament, wilson
 from naga_widget.arena.lineup import derive_seed
 from naga_widget.arena.progress import NOTE, Bar
+from naga_widget.arena.settings import SettingError, check_settings
 from naga_widget.arena.stats import PRIOR
 from naga_widget.bots import RandomBot
-from naga_widget.cli import main
+from naga_widget.cli import main, usage_of
 from naga_widget.rules import TEMPLE_NAMES, AnyAction, LegalActions
 
 TWO = {"a": RandomBot, "b": RandomBot}
@@ -542,6 +543,32 @@ def test_cli_arena_rejects_bad_arguments(argv: list[str], message: str, capsys: 
     with pytest.raises(SystemExit) as info:
         main(argv)
     assert info.value.code == 2 and message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("settings, setting, option", [
+    ({"games": 0}, "games", "--games must be at least 1, not 0"),
+    ({"games": 2.0}, "games", None),
+    ({"workers": -1}, "workers", "--workers must be 0 or more, not -1"),
+    ({"workers": True}, "workers", None),
+    ({"move_timeout": 0}, "move_timeout", "--move-timeout must be a positive number of seconds, not 0"),
+    ({"move_timeout": math.nan}, "move_timeout", "--move-timeout must be a positive number of seconds, not nan"),
+    ({"workers": 1, "client": object()}, "client", None),
+])
+def test_the_tournament_and_the_command_line_share_one_check_of_the_settings(
+        settings: dict[str, Any], setting: str, option: str | None, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SettingError) as info:
+        tournament(TWO, progress=False, **settings)
+    assert info.value.setting == setting and isinstance(info.value, ValueError)
+    with pytest.raises(SettingError):
+        check_settings(bots=2, **settings)
+    if option is not None:
+        assert usage_of(info.value) == option
+        argv = ["arena", "random", "random", f"--{setting.replace('_', '-')}", str(settings[setting])]
+        with pytest.raises(SystemExit):
+            main(argv)
+        assert option in capsys.readouterr().err
+    with pytest.raises(SettingError, match="at least two bots, got 1"):
+        tournament({"a": RandomBot}, progress=False, **settings)  # the number of bots is checked first
 
 
 def test_cli_arena_passes_the_move_timeout_on(monkeypatch: pytest.MonkeyPatch,

@@ -15,6 +15,7 @@ which holds its observations and legal actions and nothing else of the game; wit
 - :mod:`.seat` — where a bot runs (in this process, or alone in a child process);
 - :mod:`.referee` — one game, and what happens when a bot fails (it forfeits);
 - :mod:`.run` — :func:`tournament` and where the games run (processes, Dask);
+- :mod:`.settings` — the one check of a tournament's settings (the command line's too);
 - :mod:`.stats`, :mod:`.result`, :mod:`.plots` — the figures, tables and plots;
 - :mod:`.progress`, :mod:`.registry` — the progress bar and bots by name (for the command line).
 """
@@ -25,7 +26,8 @@ from .lineup import BotFactory, derive_seed
 from .referee import FAILURES, FORFEIT, GameRecord, public_reason
 from .result import ArenaResult
 from .run import tournament
+from .settings import SettingError, check_settings
 from .stats import Rating, fit_elo, ratings, wilson
 
-__all__ = ["FAILURES", "FORFEIT", "ArenaResult", "BotFactory", "GameRecord", "Rating", "derive_seed", "fit_elo",
-           "public_reason", "ratings", "tournament", "wilson"]
+__all__ = ["FAILURES", "FORFEIT", "ArenaResult", "BotFactory", "GameRecord", "Rating", "SettingError",
+           "check_settings", "derive_seed", "fit_elo", "public_reason", "ratings", "tournament", "wilson"]

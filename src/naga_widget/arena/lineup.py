@@ -30,7 +30,6 @@ from typing import Any, Literal
 
 from ..bots import Bot
 from ..rules import TEMPLE_NAMES
-from ..rules.errors import is_int
 
 Kind = Literal["class", "factory", "instance"]
 BotFactory = type[Bot] | Callable[..., Bot] | Bot
@@ -128,11 +127,8 @@ class Job:
 
 
 def entrants(bots: Mapping[str, BotFactory | Any], *, remote: bool) -> list[BotRef]:
-    """Check the bots and describe each; ``remote`` also serializes them for other processes."""
-    if not isinstance(bots, Mapping):
-        raise TypeError(f"bots must be a dict of name -> bot factory, not {type(bots).__name__}")
-    if len(bots) < 2:
-        raise ValueError(f"a tournament needs at least two bots, got {len(bots)}")
+    """Check each bot and describe it; ``remote`` also serializes them for other processes (how many
+    there are is a setting: :func:`~naga_widget.arena.settings.check_settings`)."""
     refs = []
     for name, factory in bots.items():
         if not isinstance(name, str) or not name:
@@ -145,11 +141,8 @@ def entrants(bots: Mapping[str, BotFactory | Any], *, remote: bool) -> list[BotR
 
 def round_robin(refs: list[BotRef], games: int, seed: int, *, max_steps: int = MAX_STEPS,
                 move_timeout: float | None = None) -> list[Job]:
-    """Every pair plays ``games`` games, seats swapped each game (the first of the pair is gold in game 0)."""
-    if not is_int(games) or games < 1:
-        raise ValueError(f"games (per pair) must be a whole number of at least 1, not {games!r}")
-    if not is_int(seed):
-        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    """Every pair plays ``games`` games, seats swapped each game (the first of the pair is gold in game 0);
+    the settings were checked by :func:`~naga_widget.arena.settings.check_settings`."""
     path = tuple(os.getcwd() if p == "" else p for p in sys.path)
     jobs: list[Job] = []
     for i, a in enumerate(refs):

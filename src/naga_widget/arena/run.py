@@ -30,7 +30,6 @@ Every game is fixed by its seeds (see :mod:`.lineup`), so the result is the same
 
 from __future__ import annotations
 
-import math
 import os
 import sys
 import warnings
@@ -39,12 +38,12 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from ..rules.errors import is_int
 from .lineup import MAX_STEPS, BotFactory, Job, entrants, round_robin
 from .progress import Bar
 from .referee import GameRecord, play_game, play_isolated
 from .result import ArenaResult, save_game
 from .seat import ChildSeats, LocalSeats
+from .settings import check_settings
 
 TIMEOUT_NOTE = ("naga_widget.arena: move_timeout applies only to bots in their own process; with workers=0 "
                 "the bots run in this process, where a move cannot be interrupted, so there is no time limit")
@@ -65,24 +64,19 @@ def tournament(bots: Mapping[str, BotFactory | Any], *, games: int = 10, seed: i
     such isolation (a bot could find the true state there). ``progress`` shows a
     tqdm bar. ``save_dir`` receives every game as it ends (``Match.dumps()``) and a
     ``results.json``. ``resamples`` is the number of bootstrap draws behind the Elo intervals.
-    A bot that fails forfeits that game (see :mod:`.referee`). ``move_timeout`` (seconds, or None
+    The settings are checked first (:func:`~naga_widget.arena.settings.check_settings`, raising its
+    ``SettingError``). A bot that fails forfeits that game (see :mod:`.referee`). ``move_timeout`` (seconds, or None
     for no limit) bounds each decision of a bot in its own process: one that takes longer is
     killed and forfeits that game. With ``workers=0`` it cannot be enforced (RuntimeWarning).
     """
-    if move_timeout is not None and (isinstance(move_timeout, bool) or not isinstance(move_timeout, (int, float))
-                                     or not 0 < move_timeout < math.inf):
-        raise ValueError(f"move_timeout must be None or a positive number of seconds, not {move_timeout!r}")
+    if not isinstance(bots, Mapping):
+        raise TypeError(f"bots must be a dict of name -> bot factory, not {type(bots).__name__}")
+    check_settings(bots=len(bots), games=games, seed=seed, workers=workers, client=client, move_timeout=move_timeout)
     if sys.platform == "emscripten" and (client is not None or workers != 0):
         warnings.warn(PYODIDE_NOTE, RuntimeWarning, stacklevel=2)
         workers, client = 0, None
     if move_timeout is not None and workers == 0:
         warnings.warn(TIMEOUT_NOTE, RuntimeWarning, stacklevel=2)
-    if client is not None and workers is not None:
-        raise ValueError("give either workers (processes on this machine) or client (a Dask cluster), not both")
-    if client is not None and not callable(getattr(client, "map", None)):
-        raise TypeError(f"client must be a dask.distributed Client, not {type(client).__name__}")
-    if workers is not None and (not is_int(workers) or workers < 0):
-        raise ValueError(f"workers must be None or a whole number of at least 0, not {workers!r}")
     refs = entrants(bots, remote=workers != 0)
     jobs = round_robin(refs, games, seed, max_steps=max_steps,
                        move_timeout=None if move_timeout is None else float(move_timeout))
