@@ -65,7 +65,11 @@ def register_html_writer(writer: HtmlWriter | None) -> None:
     """Write :meth:`Match.to_html` with ``writer(match, perspective, title)`` (``None``: no writer)."""
     _html_writer[:] = [] if writer is None else [writer]
 
-__all__ = ["FORMAT", "SEED_DIGITS", "VERSION", "Branch", "Match", "Node"]
+__all__ = ["FORMAT", "SEED_DIGITS", "VERSION", "Branch", "Match", "Node", "StepError"]
+
+
+class StepError(IndexError):
+    """A step or a branch that is not in the match (an ``IndexError``, as before it had a name)."""
 
 
 class Node:
@@ -258,7 +262,13 @@ class Match:
 
         At a past step this starts a new branch (the old line is kept), unless the
         action is the one already played next and ``fork`` is false.
-        Raises :class:`IllegalActionError` and changes nothing if the action is illegal.
+
+        This is the one door for an action from outside (a person's click, a bot's move, a line of
+        code): ``action`` is an action value, its text or its JSON form. It is read here, once
+        (:class:`ActionFormatError` if it cannot be), an equivalent spelling becomes the listed value
+        (:func:`~naga_widget.rules.legal.canonical`), and the rules check it
+        (:class:`IllegalActionError`); either error changes nothing. What is recorded is the engine's
+        own value.
         """
         here = self._line[self._cursor]
         action = here.state.canonical(action)  # what is recorded is the engine's own value
@@ -329,7 +339,7 @@ class Match:
     def _check_step(self, step: int) -> int:
         n = len(self._line)
         if not is_int(step) or not -n <= step < n:
-            raise IndexError(f"step {step!r} is not on this line (0 to {n - 1})")
+            raise StepError(f"step {step!r} is not on this line (0 to {n - 1})")
         return step % n
 
     # -- branches ------------------------------------------------------------------------------
@@ -357,7 +367,7 @@ class Match:
         """Show another line; the cursor keeps its step where that line is long enough."""
         found = self.branches()
         if not is_int(branch) or not 0 <= branch < len(found):
-            raise IndexError(f"branch {branch!r} does not exist (0 to {len(found) - 1})")
+            raise StepError(f"branch {branch!r} does not exist (0 to {len(found) - 1})")
         self._line = self._nodes[found[branch].tip].path()
         self._cursor = min(self._cursor, len(self._line) - 1)
         self._changed()

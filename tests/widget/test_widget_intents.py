@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from widget_helpers import from_browser, message, send, stamped, synced_text
 
-from naga_widget import Match, NagaWidget, RandomBot
+from naga_widget import Match, NagaWidget, RandomBot, State
 from naga_widget.widget.guard import MESSAGE_CHARS, QUOTE_CHARS
 
 FUZZ = settings(deadline=None, derandomize=True, database=None, max_examples=150,
@@ -288,3 +288,42 @@ def test_any_json_value_as_an_action_is_played_or_refused_with_a_rule(action: An
         assert w.step == 1
     else:
         refused_with_rule(w, before)
+
+
+# -- a bug is not a refusal --------------------------------------------------------------------------------
+@pytest.mark.parametrize("bug", [ZeroDivisionError, KeyError, TypeError, IndexError, AttributeError])
+def test_a_bug_in_the_play_path_shows_as_a_traceback_not_as_a_refusal(monkeypatch: pytest.MonkeyPatch,
+                                                                      bug: type[Exception]) -> None:
+    """Only the project's own errors for bad input become a message: an exception of a bug in the
+    engine's play path propagates (ipywidgets logs its traceback), the view still gets its answer."""
+    w = teacher()
+    good = f"call {w.menu['groups'][0][0]}"
+
+    def broken(self: State, action: Any, chance: Any = None) -> Any:
+        raise bug("a bug in the engine")
+
+    monkeypatch.setattr(State, "transition", broken)
+    before = unchanged(w)
+    with pytest.raises(bug, match="a bug in the engine"):
+        from_browser(w, {"id": 41, "type": "play", "action": good})
+    assert w.status["message"] is None and w.status["ack"] == 41
+    assert unchanged(w) == before and w.step == 0
+    monkeypatch.undo()
+    from_browser(w, {"id": 42, "type": "play", "action": "call 99z"})  # bad input is still refused
+    assert "R4.1" in message(w) and w.step == 0
+    from_browser(w, {"id": 43, "type": "play", "action": good})
+    assert w.step == 1 and w.status["message"] is None
+
+
+@pytest.mark.parametrize("intent, words", [
+    ({"type": "goto", "to": 7}, "not on this line"),  # the match's StepError
+    ({"type": "branch", "index": 3}, "does not exist"),
+    ({"type": "hint", "iterations": 0}, "iterations"),  # the widget's IntentError
+    ({"type": "force", "kind": "room", "values": ["R99"]}, "not in the pile"),
+    ({"type": "play", "action": {"type": "place"}}, "R8"),  # the engine's ActionFormatError
+])
+def test_bad_input_on_every_path_is_still_a_refusal(intent: dict[str, Any], words: str) -> None:
+    w = teacher()
+    from_browser(w, {"id": 5, **intent})
+    assert w.status["message"]["level"] == "error" and words in message(w) and w.status["ack"] == 5
+

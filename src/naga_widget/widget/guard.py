@@ -2,40 +2,29 @@
 
 Pure functions, no Jupyter import. An intent is a JSON value sent by the view
 (``docs/widget-protocol.md``): it must be an object, carry the position it was made at,
-and keep its values small; a bot's move is replaced by the engine's own action value
-before it enters the history.
+and keep its values small. The action of a play is read and checked by the match
+(:meth:`~naga_widget.match.Match.play`), the one door for an action.
+
+Every refusal of an intent is an :class:`IntentError` (or the engine's :class:`ActionError` for
+an action): the widget shows those as messages, and only those, so a bug shows as a traceback.
 
 >>> quote("x" * 200)[-3:], len(quote("x" * 200))
 ('xx…', 81)
->>> canonical_action({"type": "give", "card": "07b"})
-Give(card='07b')
 """
 
 from __future__ import annotations
 
 import builtins
 import json
-from dataclasses import fields
 from typing import Any
 
-from ..rules import (
-    Action,
-    ActionError,
-    ActionFormatError,
-    AnyAction,
-    Call,
-    Give,
-    Invoke,
-    Pass,
-    Place,
-)
+from ..rules import ActionError, ActionFormatError
 from ..rules.errors import is_int
 from ..rules.errors import quote as _quote
 
 QUOTE_CHARS = 80  # at most this much of a value sent by the view is quoted back in a message
 MESSAGE_CHARS = 400  # no message is longer than this
 ACTION_CHARS = 400  # an action longer than this (text, or JSON text of its object form) is refused unread
-ACTION_TYPES: tuple[type, ...] = (Call, Pass, Invoke, Place, Give)
 HINT_ITERATIONS = (1, 20_000)  # the budget of a hint, in simulations of the search: at least, at most
 
 
@@ -66,7 +55,12 @@ def public_failure(stage: str, exc: BaseException) -> str:
     return text
 
 
-class StaleIntent(ValueError):
+class IntentError(ValueError):
+    """An intent the widget refuses: not an object, an unknown type, a field of the wrong kind, or a
+    request this view or this step does not allow. Its text says what was wrong."""
+
+
+class StaleIntent(IntentError):
     """An intent made at a position the match is no longer at (another step or another branch)."""
 
 
@@ -100,7 +94,7 @@ def intent_object(intent: Any) -> dict[str, Any]:
     """The intent itself when it is a JSON object; otherwise the error to show."""
     if not isinstance(intent, dict):
         what = "null" if intent is None else f"a {type(intent).__name__}: {quote(intent)}"
-        raise ValueError(f'an intent must be an object such as {{"id": 1, "type": "undo"}}, not {what}')
+        raise IntentError(f'an intent must be an object such as {{"id": 1, "type": "undo"}}, not {what}')
     return intent
 
 
@@ -108,7 +102,7 @@ def integer_field(intent: dict[str, Any], field: str) -> int:
     """An integer field of an intent (``True`` is not an integer here)."""
     value = intent.get(field)
     if not is_int(value):
-        raise ValueError(f"{quote(intent.get('type'))} needs an integer {field!r}, not {quote(value)}")
+        raise IntentError(f"{quote(intent.get('type'))} needs an integer {field!r}, not {quote(value)}")
     return value
 
 
@@ -140,12 +134,12 @@ def hint_budget(intent: dict[str, Any]) -> int:
     >>> hint_budget({"type": "hint", "iterations": 0})
     Traceback (most recent call last):
     ...
-    ValueError: a hint's 'iterations' must be from 1 to 20,000 simulations, not 0
+    naga_widget.widget.guard.IntentError: a hint's 'iterations' must be from 1 to 20,000 simulations, not 0
     """
     low, high = HINT_ITERATIONS
     value = integer_field(intent, "iterations")
     if not low <= value <= high:
-        raise ValueError(f"a hint's 'iterations' must be from {low:,} to {high:,} simulations, not {quote(value)}")
+        raise IntentError(f"a hint's 'iterations' must be from {low:,} to {high:,} simulations, not {quote(value)}")
     return value
 
 
@@ -174,26 +168,3 @@ def action_field(intent: dict[str, Any]) -> str | dict[str, Any]:
         raise ActionFormatError(f"an action of {size:,} characters is far too long (at most {ACTION_CHARS}): "
                                 f"{quote(action)}")
     return action
-
-
-def canonical_action(action: Any) -> AnyAction:
-    """The engine's own action value for ``action`` (a value, its text or its JSON form).
-
-    A value of a subclass of an action class (e.g. a ``Call`` whose text lies about its cards)
-    is rebuilt as the plain class from the fields the engine reads, so the history records what
-    was applied and its text says so.
-    """
-    if isinstance(action, ACTION_TYPES) and type(action) not in ACTION_TYPES:
-        base = next(t for t in ACTION_TYPES if isinstance(action, t))
-        values = {f.name: getattr(action, f.name) for f in fields(base)}
-        for name, value in values.items():
-            if isinstance(value, (tuple, list)):
-                values[name] = tuple(str.__str__(v) if isinstance(v, str) else v for v in value)
-            elif isinstance(value, str):
-                values[name] = str.__str__(value)
-            elif is_int(value):
-                values[name] = int.__index__(value)
-        return base(**values)  # type: ignore[no-any-return]
-    if isinstance(action, ACTION_TYPES):
-        return action  # type: ignore[return-value]
-    return Action.coerce(action)

@@ -42,7 +42,7 @@ from ..rules.legal import call_groups
 from ..rules.ruleset import openings_text
 from ..rules.temple import SLOT_NAMES
 from ..rules.wording import action_words, label_words
-from .guard import quote
+from .guard import IntentError, quote
 from .preview import effect_previews, placement_previews
 
 PERSPECTIVES = (0, 1, "spectator", "teacher", "hotseat")
@@ -441,7 +441,7 @@ def chance_trait(match: Match, view: View) -> dict[str, Any]:
 def check_forced(state: State, kind: Any, values: Any) -> list[str]:
     """The outcomes of ``kind`` chosen in the view to come next, checked against ``state``: a room of the
     pile, a card of the deck, each at most once, or a face of some stick type (R1.3). Raises a
-    ``ValueError`` that names what is wrong.
+    :class:`~.guard.IntentError` that names what is wrong.
 
     >>> from naga_widget import Match
     >>> check_forced(Match(seed=1).state, "throw", ["N", "3"])
@@ -449,29 +449,29 @@ def check_forced(state: State, kind: Any, values: Any) -> list[str]:
     >>> check_forced(Match(seed=1).state, "room", ["R11"])
     Traceback (most recent call last):
     ...
-    ValueError: room 'R11' is not in the pile of rooms now (R4.4.3): it cannot be offered next
+    naga_widget.widget.guard.IntentError: room 'R11' is not in the pile of rooms now (R4.4.3): it cannot be offered next
     """
     if kind not in CHANCE_KINDS:
-        raise ValueError(f"the view chooses only {', '.join(CHANCE_KINDS)} outcomes, not {quote(kind)} "
+        raise IntentError(f"the view chooses only {', '.join(CHANCE_KINDS)} outcomes, not {quote(kind)} "
                          f"(other chance is forced in code: Match.force)")
     if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-        raise ValueError(f"force needs 'values', a list of texts such as [\"N\"], not {quote(values)}")
+        raise IntentError(f"force needs 'values', a list of texts such as [\"N\"], not {quote(values)}")
     if len(values) > FORCE_VALUES:
-        raise ValueError(f"at most {FORCE_VALUES} {kind} outcomes are chosen at once, not {len(values)}")
+        raise IntentError(f"at most {FORCE_VALUES} {kind} outcomes are chosen at once, not {len(values)}")
     options = chance_options(state)
     if kind == "throw":
         faces = {f for fs in options["throw"].values() for f in fs}
         for face in values:
             if face not in faces:
-                raise ValueError(f"no stick has a face {quote(face)} (R1.3): faces are {', '.join(sorted(faces))}")
+                raise IntentError(f"no stick has a face {quote(face)} (R1.3): faces are {', '.join(sorted(faces))}")
         return list(values)
     where = {"room": "the pile of rooms now (R4.4.3): it cannot be offered next",
              "card": "the deck now (R4.4): it cannot be drawn next"}[kind]
     for value in values:
         if value not in options[kind]:
-            raise ValueError(f"{kind} {quote(value)} is not in {where}")
+            raise IntentError(f"{kind} {quote(value)} is not in {where}")
         if values.count(value) > 1:
-            raise ValueError(f"{kind} {quote(value)} is chosen twice: it can come only once")
+            raise IntentError(f"{kind} {quote(value)} is chosen twice: it can come only once")
     return list(values)
 
 

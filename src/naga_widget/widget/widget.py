@@ -21,12 +21,12 @@ import anywidget
 import traitlets
 
 from ..bots import Bot, Decision, ISMCTSBot
-from ..match import Match
-from ..rules import TEMPLE_NAMES, AnyAction, IllegalActionError, State
+from ..match import Match, StepError
+from ..rules import TEMPLE_NAMES, Action, ActionError, AnyAction, ChanceError, IllegalActionError, State
 from ..rules.errors import is_int
 from .guard import (
+    IntentError,
     action_field,
-    canonical_action,
     check_position,
     hint_budget,
     integer_field,
@@ -48,6 +48,12 @@ from .projection import (
     viewer_of,
 )
 from .svg import board_svg
+
+# The errors that refuse an intent: bad input, told to the view as a message. Anything else is a bug.
+# An action the engine cannot read or does not allow (ActionError), an intent the widget refuses
+# (IntentError), a step or branch not in the match (StepError), a chosen chance outcome that is not
+# possible when it comes (ChanceError).
+REFUSALS: tuple[type[Exception], ...] = (ActionError, IntentError, StepError, ChanceError)
 
 _MISSING_VIEW = ("export default { render({ el }) { el.textContent = "
                  "'naga_widget: the view module is missing from this install'; } };")
@@ -272,8 +278,8 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
             self._refresh()
 
     def _play(self, action: AnyAction | str | dict[str, Any]) -> None:
-        """Play at the cursor; an armed fork is used up by the play (and kept if the play fails)."""
-        action = canonical_action(action)
+        """Play at the cursor; an armed fork is used up by the play (and kept if the play fails). The
+        match reads and checks the action (:meth:`Match.play`, the one door for an action)."""
         fork = self._view.fork_armed
         self._set(fork_armed=False)
         try:
@@ -287,12 +293,14 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         intent = change["new"]
         if isinstance(intent, dict) and not intent:
             return  # the empty start value
-        self._apply(intent)
-        if not isinstance(intent, dict) or self._view.perspective == "hotseat":
-            # so that the same wrong value sent again is answered again; and in hot-seat play, so that
-            # the last decision (a face-down call) does not stay in the model for the next player
-            self.intent = {}
-        self._refresh()
+        try:
+            self._apply(intent)
+        finally:  # after a bug too, the view gets its answer (the traceback goes to the log)
+            if not isinstance(intent, dict) or self._view.perspective == "hotseat":
+                # so that the same wrong value sent again is answered again; and in hot-seat play, so that
+                # the last decision (a face-down call) does not stay in the model for the next player
+                self.intent = {}
+            self._refresh()
         self._schedule_bot()
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -304,12 +312,15 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self._schedule_bot()
 
     def _apply(self, intent: Any) -> None:
-        """Handle one intent; its error (or none) goes to ``status.message``, its id to ``status.ack``."""
+        """Handle one intent; its refusal (or none) goes to ``status.message``, its id to ``status.ack``.
+
+        A refusal is one of the project's errors for bad input (:data:`REFUSALS`); any other exception
+        is a bug, and propagates, so that it shows as a traceback in the log."""
         self._busy = True
         try:
             self._handle(intent)
             self._set(message=None)
-        except (ValueError, IndexError, KeyError, TypeError) as exc:
+        except REFUSALS as exc:
             self._set(message={"level": "error", "text": refusal_text(exc)})
         finally:
             self._busy = False
@@ -323,7 +334,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         kind = intent.get("type")
         handler = self._INTENTS.get(kind) if isinstance(kind, str) else None
         if handler is None:
-            raise ValueError(f"unknown intent type {quote(kind)}")
+            raise IntentError(f"unknown intent type {quote(kind)}")
         if kind == "goto" and "step" in intent:
             # a goto names the step it wants: made at any step of this branch it means the same, so the
             # view may send the next one before the answer to the one before (scrubbing); its branch
@@ -336,10 +347,10 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
     def _navigable(self, what: str) -> None:
         """Refuse moving to another step when the timeline is off."""
         if self._view.timeline == "off":
-            raise ValueError(f"this game shows only the present step (timeline='off'): no {what}")
+            raise IntentError(f"this game shows only the present step (timeline='off'): no {what}")
 
     def _intent_play(self, intent: dict[str, Any]) -> None:
-        action = canonical_action(action_field(intent))
+        action = action_field(intent)
         state = self._match.state
         if actor_of(self._view, state) is None:
             if state.is_over:
@@ -388,7 +399,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self._navigable("other branch")
         index = integer_field(intent, "index")
         if self._view.timeline == "review" and index != self._match.branch:
-            raise ValueError("this game is for review only (timeline='review'): it stays on its own line")
+            raise IntentError("this game is for review only (timeline='review'): it stays on its own line")
         self._match.switch(index)
         self._match.goto(-1)
         self._moved()
@@ -396,9 +407,9 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
     def _intent_fork(self, intent: dict[str, Any]) -> None:
         self._navigable("fork")
         if self._view.timeline == "review":
-            raise ValueError("this game is for review only (timeline='review'): no fork, play on at the end")
+            raise IntentError("this game is for review only (timeline='review'): no fork, play on at the end")
         if self._match.at_end:
-            raise ValueError("already at the end of the line: just play")
+            raise IntentError("already at the end of the line: just play")
         self._set(fork_armed=True)
 
     def _intent_unfork(self, intent: dict[str, Any]) -> None:
@@ -406,7 +417,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
 
     def _intent_reveal(self, intent: dict[str, Any]) -> None:
         if self._view.perspective != "hotseat":
-            raise ValueError("reveal is only for hot-seat play")
+            raise IntentError("reveal is only for hot-seat play")
         self._set(holder=self._match.state.to_move)
 
     def _intent_take_over(self, intent: dict[str, Any]) -> None:
@@ -414,21 +425,21 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         becomes a hot seat (the device passes between the two seats, R6)."""
         stopped = self._view.stopped
         if stopped is None:
-            raise ValueError("no stopped bot: there is no seat to take over")
+            raise IntentError("no stopped bot: there is no seat to take over")
         if self._view.perspective == "spectator":
-            raise ValueError("a spectator's view does not play: take the seat over in a player's view")
+            raise IntentError("a spectator's view does not play: take the seat over in a player's view")
         if isinstance(self._view.perspective, int):
             self._set(perspective="hotseat", holder=self._view.perspective)
         self._set(stopped=None, bot=None)
 
     def _intent_new_game(self, intent: dict[str, Any]) -> None:
         if not self._match.state.is_over:
-            raise ValueError("a new game starts once this one is over")
+            raise IntentError("a new game starts once this one is over")
         self.new_game()
 
     def _teacher_only(self, what: str) -> None:
         if self._view.perspective != "teacher":
-            raise ValueError(f"only the teacher's view (perspective='teacher') {what}: the pile and the deck "
+            raise IntentError(f"only the teacher's view (perspective='teacher') {what}: the pile and the deck "
                              f"are secret (R6)")
 
     def _intent_force(self, intent: dict[str, Any]) -> None:
@@ -438,7 +449,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self._teacher_only("chooses chance")
         state = self._match.state
         if state.is_over:
-            raise ValueError("the game is over at this step: no chance comes next here (R7)")
+            raise IntentError("the game is over at this step: no chance comes next here (R7)")
         values = check_forced(state, intent.get("kind"), intent.get("values"))
         kind: str = intent["kind"]  # one of CHANCE_KINDS: checked above
         self._match.clear_forced(kind)
@@ -459,7 +470,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         state = self._match.state
         player = actor_of(self._view, state)
         if player is None:
-            raise ValueError("no decision for this view at this step: a hint is for the player who decides here")
+            raise IntentError("no decision for this view at this step: a hint is for the player who decides here")
         seed = None if self._view.seed is None else self._view.seed * 10_007 + self._match.step
         decision = ISMCTSBot(iterations=iterations, seed=seed).decide(state.observe(player),
                                                                      state.legal_actions().detached())
@@ -517,21 +528,25 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
                 if not isinstance(decision, Decision):
                     raise TypeError(f"decide returned {type(decision).__name__}, not a Decision")
                 stage = "unreadable"
-                action = canonical_action(decision.action)
+                action = Action.coerce(decision.action)  # the bot's value, read inside its containment
                 stage = "explanation"
                 reasons = explained(decision, seat, self._match.step, self._match.branch)
             else:
                 move = bot.act(state.observe(seat), legal.detached())
                 stage = "unreadable"
-                action = canonical_action(move)
-            stage = "illegal"
-            if action not in legal:
-                raise IllegalActionError(f"{quote(str(action))} is not a legal decision now", "R8")
+                action = Action.coerce(move)
         except Exception as exc:  # noqa: BLE001 - any failure of the bot's code stops it, nothing else
             self._stop_bot(seat, exc, public_failure(stage, exc))
             return
-        self._set(bot_decision=reasons)
-        self._match.play(action)
+        before = self._view.bot_decision
+        self._set(bot_decision=reasons)  # shown with the step the move makes
+        try:
+            self._match.play(action)  # the match judges the move, as it judges a person's
+        except ActionError as exc:  # told to the bot's seat and the teacher with the move it quotes
+            why = str(exc).removesuffix(f" ({exc.rule})")
+            refused = IllegalActionError(f"{quote(str(action))} is not a legal decision now: {why}", exc.rule)
+            self._set(bot_decision=before)
+            self._stop_bot(seat, refused, public_failure("illegal", refused))
 
     def _stop_bot(self, seat: int, exc: BaseException, public: str) -> None:
         """Stop the bot of ``seat``. Its error may quote its move, and so its hand: the error is told to
