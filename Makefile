@@ -49,6 +49,7 @@ bench: $(STAMP) $(JS_STAMP)
 	$(PY) benchmarks/bench_arena.py
 	$(PY) benchmarks/bench_league.py
 	$(PY) benchmarks/bench_envs.py
+	$(PY) benchmarks/bench_eval.py
 
 ## arena: a round robin of the project's bots
 arena: $(STAMP)

@@ -9,6 +9,7 @@ One module per bot, with what they share beside them:
 - :mod:`.heuristics` — :func:`evaluate`: a position's worth in points, shared by the bots below
 - :mod:`.greedy` — :class:`GreedyBot`, one step of look-ahead with plain rules
 - :mod:`.ismcts` — :class:`ISMCTSBot`, information-set Monte Carlo tree search
+- :mod:`.learned` — :class:`LinearEvaluation`: a win chance from a player's observation, fitted on games
 - :mod:`.beliefs` — tallying sampled worlds into a bot's guesses about hidden facts
 """
 
@@ -29,10 +30,11 @@ from .determinize import Determinizer, InconsistentObservation, determinize
 from .greedy import GreedyBot
 from .heuristics import evaluate, win_chance
 from .ismcts import ISMCTSBot
+from .learned import FEATURES, LinearEvaluation, labelled_positions, position_features
 from .random_bot import RandomBot
 
 __all__ = [
-    "Beliefs", "Bot", "BotError", "Candidate", "DecidingBot", "Decision", "Determinizer", "Explanation",
-    "GreedyBot", "Highlight", "ISMCTSBot", "InconsistentObservation", "RandomBot", "decide", "determinize",
-    "evaluate", "play_match", "sample_action", "win_chance",
+    "FEATURES", "Beliefs", "Bot", "BotError", "Candidate", "DecidingBot", "Decision", "Determinizer", "Explanation",
+    "GreedyBot", "Highlight", "ISMCTSBot", "InconsistentObservation", "LinearEvaluation", "RandomBot", "decide",
+    "determinize", "evaluate", "labelled_positions", "play_match", "position_features", "sample_action", "win_chance",
 ]

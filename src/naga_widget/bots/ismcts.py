@@ -11,7 +11,9 @@ Each simulation
    few random moves and then :func:`~naga_widget.bots.heuristics.evaluate` — in which a
    player in the Confrontation passes more often than ``RandomBot`` would
    (:data:`PLAYOUT_PASS`): invokes made at random scramble temples that no real player
-   would, and the evaluation then judges the scramble rather than the position; and
+   would, and the evaluation then judges the scramble rather than the position (the
+   evaluation is ``evaluation=``, a function of the searching player's observation of the
+   sampled world, or by default :func:`~naga_widget.bots.heuristics.evaluate` of it); and
 5. backs up the result, a win chance from the root player's point of view; the
    opponent chooses at its nodes to make it small.
 
@@ -42,8 +44,10 @@ True
 from __future__ import annotations
 
 import math
+import numbers
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ..rules import AnyAction, Chance, LegalActions, State, playout
@@ -131,7 +135,12 @@ class ISMCTSBot:
     the end). ``pass_chance``: how often a playout passes in the Confrontation (see
     :func:`~naga_widget.rules.playout`). ``exploration``: the UCB1 constant; the results are
     win chances, and the evaluation tells positions apart by a few per cent, so a small
-    constant lets the search settle on the better actions.
+    constant lets the search settle on the better actions. ``evaluation``: how a playout that
+    stops before the end is judged; a function of the searching player's observation of the
+    position reached in the sampled world (``state.observe(me)``: what that player would see
+    there, none of the world's sampled hidden facts) that returns that player's win chance,
+    from 0 to 1, such as a :class:`~naga_widget.bots.learned.LinearEvaluation`. ``None`` (the
+    default) is ``win_chance(evaluate(state, me))`` of the sampled world.
 
     A timed search stops early once no other action can overtake the most visited one in the
     time left; ``stopped_early`` says whether the last one did.
@@ -139,7 +148,8 @@ class ISMCTSBot:
 
     def __init__(self, iterations: int | None = None, seconds: float | None = None, seed: int | None = None,
                  *, playout_steps: int | None = 6, pass_chance: float = PLAYOUT_PASS,
-                 exploration: float = 0.2) -> None:
+                 exploration: float = 0.2,
+                 evaluation: Callable[[dict[str, Any]], float] | None = None) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
@@ -154,12 +164,17 @@ class ISMCTSBot:
         self.playout_steps = playout_steps
         self.pass_chance = pass_chance
         self.exploration = exploration
+        if evaluation is not None and not callable(evaluation):
+            raise TypeError("evaluation must be None or a function of a player's observation that returns a win "
+                            f"chance, not {type(evaluation).__name__}")
+        self.evaluation = evaluation
         self.last_iterations = 0
         self.stopped_early = False
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
-        return f"ISMCTSBot({budget}, playout_steps={self.playout_steps})"
+        judged = "" if self.evaluation is None else f", evaluation={self.evaluation!r}"
+        return f"ISMCTSBot({budget}, playout_steps={self.playout_steps}{judged})"
 
     def act(self, observation: dict[str, Any], legal: LegalActions) -> AnyAction:
         return self.decide(observation, legal).action
@@ -267,7 +282,13 @@ class ISMCTSBot:
         state = playout(state, rng, chance, max_steps=self.playout_steps, pass_chance=self.pass_chance)
         if state.outcome is not None:
             return 1.0 if state.outcome.winner == me else 0.0
-        return win_chance(evaluate(state, me))
+        if self.evaluation is None:
+            return win_chance(evaluate(state, me))
+        value = self.evaluation(state.observe(me))
+        if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0.0 <= value <= 1.0:
+            raise ValueError(f"the evaluation {self.evaluation!r} must return a win chance from 0 to 1, "
+                             f"not {value!r}")
+        return float(value)
 
     # -- the answer ---------------------------------------------------------------------------------
     def _decision(self, order: list[_Edge], me: int, n: int, tally: BeliefTally) -> Decision:
