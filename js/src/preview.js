@@ -126,13 +126,14 @@ export function previewMarks(preview) {
  * so the kind does not rest on colour alone.
  * @param {string|undefined} kind
  * @param {{x: number, y: number, w: number, h: number}} box
- * @param {boolean} [outside] the symbol on the box's corner (a small relic slot) rather than inside it
+ * @param {boolean} [outside] the symbol on the box's top right corner (a small relic slot) rather than
+ *   inside its top left corner (a space: the top right holds an amulet, the bottom left the room's id)
  */
 export function previewMark(kind, box, outside = false) {
   const mark = kind ? MARKS[kind] : null;
   if (!mark) return nothing;
-  const cx = box.x + box.w - (outside ? 0 : 8);
-  const cy = box.y + (outside ? 0 : 8);
+  const cx = outside ? box.x + box.w : box.x + 9;
+  const cy = outside ? box.y : box.y + 9;
   return svg`<g class="naga-pv naga-pv-${kind}" data-preview=${kind} aria-hidden="true"><rect class="naga-pv-line" x=${box.x} y=${box.y} width=${box.w} height=${box.h} rx="4"/><circle class="naga-pv-dot" cx=${cx} cy=${cy} r="8"/><text class="naga-pv-symbol" x=${cx} y=${cy + 4} text-anchor="middle">${mark.symbol}</text></g>`;
 }
 
