@@ -82,6 +82,25 @@ class SleepyBot(RandomBot):
         return super().act(observation, legal)
 
 
+class WireBot(RandomBot):
+    """Writes to the referee's connection itself (found among its process's objects), then sleeps:
+    ``head`` is the start of a message whose body never comes, or announces a message too long."""
+
+    head = b"\x00\x00\x00\x40{"
+
+    def act(self, observation: dict[str, Any], legal: LegalActions) -> Any:
+        from multiprocessing.connection import Connection
+
+        (connection,) = [o for o in gc.get_objects() if isinstance(o, Connection)]
+        os.write(connection.fileno(), self.head)
+        time.sleep(30)
+        return super().act(observation, legal)
+
+
+class FloodBot(WireBot):
+    head = b"\x00\x10\x00\x00"  # a message of 1 MB announced
+
+
 class CountingBot(RandomBot):
     def act(self, observation: dict[str, Any], legal: LegalActions) -> Any:
         self.moves = getattr(self, "moves", 0) + 1
@@ -322,6 +341,17 @@ def test_a_bot_over_the_move_timeout_is_stopped_and_forfeits_and_the_tournament_
         assert "was stopped after 0.5 s" in g.details
     clean = [g for g in result.games if g.pair == ("random", "steady")]
     assert len(clean) == 2 and not any(g.error for g in clean)  # fast bots are not hurt by the limit
+
+
+@pytest.mark.parametrize("bot", [WireBot, FloodBot])
+def test_a_bot_that_writes_part_of_an_answer_or_too_long_a_one_itself_is_stopped(bot: type) -> None:
+    started = time.monotonic()
+    result = tournament({"wire": bot, "random": RandomBot}, games=1, seed=7, workers=1, progress=False,
+                        move_timeout=5)
+    assert time.monotonic() - started < 20, "the referee waited for the rest of the message"
+    (game,) = result.games
+    assert game.forfeited == "wire" and game.failure == "protocol"
+    assert "sent an answer that is not part of the protocol" in (game.error or "")
 
 
 @pytest.mark.parametrize("timeout", [0, -1, math.nan, math.inf, True, "1"])

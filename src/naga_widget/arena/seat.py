@@ -3,11 +3,12 @@
 A :class:`LocalSeat` calls the bot directly (no isolation: the bot runs beside the match).
 
 A :class:`ChildSeat` runs the bot in its own Python process, started fresh (``subprocess``, so
-it inherits no memory of its parent). For each decision the referee sends the player's
-observation (R6) and the detached legal actions, nothing else; the bot's process holds no
-``State`` or ``Match``, and walking its frames or ``gc.get_objects()`` cannot find one. The
-answer comes back as JSON text (never a pickle), so a bot cannot run code in the referee.
-Each bot name has its own process: a bot never shares one with its opponent.
+it inherits no memory of its parent and imports none of its modules but this package). For each
+decision the referee sends the player's observation (R6) and the detached legal actions, nothing
+else; the bot's process holds no ``State`` or ``Match``, and walking its frames or
+``gc.get_objects()`` cannot find one. The answer comes back as JSON text (never a pickle), so a bot
+cannot run code in the referee. Each bot name has its own process: a bot never shares one with its
+opponent.
 
 A decision can be given a time limit (``timeout``): a bot in its own process that has not
 answered when it passes is killed, and the next game starts it again. A :class:`LocalSeat`
@@ -16,9 +17,11 @@ cannot interrupt a Python call, so there the limit does not apply.
 This isolates Python from Python. It is not an operating-system sandbox: a bot with the rights
 to read another process's memory, or the files a tournament writes, is not stopped.
 
-Messages: 8-byte big-endian length, then the body. Referee to bot: a pickle of
-``("new", payload, kind, seeded, seed)`` or ``("act", observation, legal)``; bot to referee:
-JSON ``{"ok": value}`` or ``{"error": text, "traceback": text, "kind": kind of failure}``.
+Messages travel over a :func:`multiprocessing.Pipe` (a socket pair whose child end the bot's
+process inherits, so a POSIX system), which frames them and waits for an answer with ``poll(timeout)``. Referee to
+bot: ``("new", payload, kind, seeded, seed)`` or ``("act", observation, legal)``, pickled; bot to
+referee: JSON bytes ``{"ok": value}`` or ``{"error": text, "traceback": text, "kind": kind of
+failure}``, read only once whole (a bot that sends part of a message and stops is stopped too).
 """
 
 from __future__ import annotations
@@ -27,12 +30,12 @@ import hashlib
 import json
 import os
 import pickle
-import struct
 import sys
-import threading
+import time
 import traceback
 from collections import OrderedDict
-from typing import IO, TYPE_CHECKING, Any, Protocol
+from multiprocessing.connection import Connection
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 from ..bots import Bot
 from ..rules import Action, LegalActions
@@ -41,7 +44,10 @@ from .lineup import BotRef, Kind, make_bot
 if TYPE_CHECKING:
     import subprocess
 
-HEADER = struct.Struct(">Q")
+# An answer is written at once (multiprocessing writes a message of up to 16 kB in one piece), so
+# the referee can read a whole one without waiting; the bot's error text and traceback are cut to fit.
+ANSWER_BYTES = 16 * 1024
+ERROR_CHARS, TRACEBACK_CHARS = 1500, 6000
 
 
 class SeatError(Exception):
@@ -123,59 +129,44 @@ class LocalSeats:
         return LocalSeat(self.factories[ref.name])
 
 
-# -- framing -----------------------------------------------------------------------------------
-def send(stream: IO[bytes], body: bytes) -> None:
-    stream.write(HEADER.pack(len(body)) + body)
-    stream.flush()
-
-
-def receive(stream: IO[bytes]) -> bytes | None:
-    """One message, or None at the end of the stream."""
-    head = _exactly(stream, HEADER.size)
-    if head is None:
-        return None
-    body = _exactly(stream, HEADER.unpack(head)[0])
-    return body
-
-
-def _exactly(stream: IO[bytes], n: int) -> bytes | None:
-    chunks, left = [], n
-    while left:
-        chunk = stream.read(left)
-        if not chunk:
-            return None
-        chunks.append(chunk)
-        left -= len(chunk)
-    return b"".join(chunks)
-
-
 # -- in a child process ------------------------------------------------------------------------
-_BOOT = "import sys, json; sys.path[:] = json.loads(sys.argv[1]); from naga_widget.arena.seat import serve; serve()"
+_BOOT = ("import sys, json; sys.path[:] = json.loads(sys.argv[1]); from naga_widget.arena.seat import serve; "
+         "serve(int(sys.argv[2]))")
 
 
 class ChildSeat:
     """One bot's own process (see the module doc). It is reused for that bot's next games."""
 
     def __init__(self, name: str, sys_path: list[str]) -> None:
-        import subprocess  # imported here: Pyodide has no processes
+        import multiprocessing  # imported here: Pyodide has no processes
+        import subprocess
 
         self.name = name
-        self.process: subprocess.Popen[bytes] = subprocess.Popen([sys.executable, "-c", _BOOT, json.dumps(sys_path)],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.connection, theirs = multiprocessing.Pipe(duplex=True)
+        try:
+            self.process: subprocess.Popen[bytes] = subprocess.Popen(
+                [sys.executable, "-c", _BOOT, json.dumps(sys_path), str(theirs.fileno())],
+                stdin=subprocess.DEVNULL, pass_fds=(theirs.fileno(),))
+        finally:
+            theirs.close()  # the child holds its own copy: when it ends, the referee reads the end
 
     @property
     def alive(self) -> bool:
         return self.process.poll() is None
 
     def _call(self, message: tuple[Any, ...], timeout: float | None = None) -> Any:
-        assert self.process.stdin is not None and self.process.stdout is not None
         try:
-            send(self.process.stdin, pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL))
-            body = receive(self.process.stdout) if timeout is None else self._receive_within(timeout)
-        except (BrokenPipeError, ConnectionResetError, OSError):
+            self.connection.send(message)
+            body = self._receive(timeout)
+        except (EOFError, OSError):  # the process ended or closed its end, or sent too long a message
             body = None
         if body is None:
-            code = self.process.wait()
+            try:
+                code = self.process.wait(timeout=2)
+            except Exception:  # still running (subprocess.TimeoutExpired): it broke the protocol
+                self._stop("sent an answer that is not part of the protocol",
+                           f"its process (pid {self.process.pid}) was stopped after a message it may not send",
+                           "protocol")
             raise SeatError(f"ended its process (exit code {code})", kind="crashed")
         try:
             reply = json.loads(body)
@@ -188,31 +179,32 @@ class ChildSeat:
             self.close()
             raise SeatError("sent an answer that is not part of the protocol", kind="protocol") from None
 
-    def _receive_within(self, timeout: float) -> bytes | None:
-        """The bot's answer, read by a helper thread (a pipe has no portable timed read); if
-        none has come after ``timeout`` seconds, the bot's process is killed."""
-        stdout = self.process.stdout
-        assert stdout is not None
-        answer: list[bytes | None] = []
+    def _receive(self, timeout: float | None) -> bytes | None:
+        """The bot's answer; with a ``timeout``, the bot's process is killed if no whole answer has
+        come after that many seconds. ``None``: the process ended."""
+        if timeout is None:
+            return self.connection.recv_bytes(ANSWER_BYTES)
+        deadline = time.monotonic() + timeout
+        if not self.connection.poll(timeout):
+            self._stop(f"took longer than {timeout:g} s to choose its move",
+                       f"its process (pid {self.process.pid}) was stopped after {timeout:g} s without an answer")
+        # the answer has begun to arrive; it came in one piece, unless the bot wrote part of one itself
+        os.set_blocking(self.connection.fileno(), False)
+        try:
+            return self.connection.recv_bytes(ANSWER_BYTES)
+        except BlockingIOError:
+            self._stop("sent an answer that is not part of the protocol",
+                       f"its answer was cut short after {timeout - (deadline - time.monotonic()):.3g} s",
+                       "protocol")
+        finally:
+            if not self.connection.closed:
+                os.set_blocking(self.connection.fileno(), True)
 
-        def read() -> None:
-            try:
-                answer.append(receive(stdout))
-            except (OSError, ValueError):  # the stream broke or was closed
-                answer.append(None)
-
-        reader = threading.Thread(target=read, name=f"arena-seat-{self.name}", daemon=True)
-        reader.start()
-        reader.join(timeout)
-        if reader.is_alive():
-            self.process.kill()
-            self.process.wait()
-            reader.join(5)  # the killed process closed its end of the pipe: the read ends
-            self.close()
-            raise SeatError(f"took longer than {timeout:g} s to choose its move",
-                           f"its process (pid {self.process.pid}) was stopped after {timeout:g} s without an answer",
-                           "timeout")
-        return answer[0] if answer else None
+    def _stop(self, message: str, details: str, kind: str = "timeout") -> NoReturn:
+        self.process.kill()
+        self.process.wait()
+        self.close()
+        raise SeatError(message, details, kind)
 
     def start(self, ref: BotRef, seed: int) -> None:
         self._call(("new", ref.payload, ref.kind, ref.seeded, seed))
@@ -224,12 +216,7 @@ class ChildSeat:
         return value
 
     def close(self) -> None:
-        for stream in (self.process.stdin, self.process.stdout):
-            if stream is not None:
-                try:
-                    stream.close()
-                except OSError:
-                    pass
+        self.connection.close()  # the bot's process reads the end of the messages and returns
         try:
             self.process.wait(timeout=5)
         except Exception:  # still running after 5 s (subprocess.TimeoutExpired)
@@ -267,18 +254,18 @@ class ChildSeats:
             self.open.popitem()[1].close()
 
 
-def serve() -> None:
-    """The loop of a bot's process: make bots and answer decisions until the stream ends."""
-    inp = os.fdopen(os.dup(0), "rb")
-    out = os.fdopen(os.dup(1), "wb")
-    null = os.open(os.devnull, os.O_RDONLY)
-    os.dup2(null, 0)  # the bot cannot read the messages itself
-    os.dup2(2, 1)  # what the bot prints goes to stderr, not into the messages
-    os.close(null)
+def serve(fd: int) -> None:
+    """The loop of a bot's process: make bots and answer decisions over the connection ``fd`` until
+    the referee closes it."""
+    connection = Connection(fd)
+    os.dup2(2, 1)  # what the bot prints goes to stderr
     factories: dict[str, Any] = {}
     bot: Bot | None = None
-    while (body := receive(inp)) is not None:
-        message = pickle.loads(body)
+    while True:
+        try:
+            message = connection.recv()
+        except EOFError:
+            return
         try:
             if message[0] == "new":
                 _, payload, kind, seeded, seed = message
@@ -300,7 +287,21 @@ def serve() -> None:
             reply = {"error": what + describe(exc), "traceback": traceback.format_exc(),
                      "kind": failure_kind(exc, making)}
         del message
-        send(out, json.dumps(reply).encode())
+        connection.send_bytes(_fitted(reply))
+
+
+def _fitted(reply: dict[str, Any]) -> bytes:
+    """``reply`` as JSON of at most :data:`ANSWER_BYTES`: an error's text and traceback are cut (the
+    traceback's end is kept, where the error was raised); an action's text that long is no action."""
+    body = json.dumps(reply).encode()
+    if len(body) > ANSWER_BYTES and "ok" in reply:
+        reply = {"error": "raised TypeError: its move is too long to be an action", "kind": "unreadable"}
+    error, trace = str(reply.get("error", ""))[:ERROR_CHARS], str(reply.get("traceback", ""))[-TRACEBACK_CHARS:]
+    while len(body) > ANSWER_BYTES:  # an escaped character takes up to 12 bytes
+        reply = {**reply, "error": error, "traceback": trace}
+        body = json.dumps(reply).encode()
+        error, trace = error[:len(error) // 2], trace[len(trace) // 2:]
+    return body
 
 
 def _load(payload: bytes) -> Any:
