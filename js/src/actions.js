@@ -243,12 +243,14 @@ function placeClicks(ctx, spaceClicks) {
       chosen: sel.place.space === s,
     });
   }
-  if (sel.place.space === null || sel.place.rot === null) return null;
+  // the room is drawn where the preview shown stands (preview.js: the candidate under the pointer), else the choice
+  const at = ctx.previewShown?.place ?? sel.place;
+  if (at.space === null || at.rot === null) return null;
   return {
     temple: temple.name,
-    space: sel.place.space,
+    space: at.space,
     room: menu.room?.id ?? "",
-    openings: rotateOpenings(menu.room?.openings ?? "", sel.place.rot),
+    openings: rotateOpenings(menu.room?.openings ?? "", at.rot),
     amulet: board.offered?.amulet ?? null,
   };
 }

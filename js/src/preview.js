@@ -79,7 +79,8 @@ export function invokePreview(menu, inv) {
  * a rotation of the placement, a target token of the invoke), else that of the choice made so far.
  * @param {{menu: Object, sel: Object, active: boolean}} ctx
  * @param {?{act: string, space?: string, rot?: string, token?: string}} hover
- * @returns {?{preview: Preview, hovered: boolean}}
+ * @returns {?{preview: Preview, hovered: boolean, place?: {space: number, rot: number}}} `place`: the
+ *   placement previewed (the board draws the room there)
  */
 export function shownPreview(ctx, hover) {
   const { menu, sel } = ctx;
@@ -87,15 +88,16 @@ export function shownPreview(ctx, hover) {
   let found = null;
   if (menu.phase === "place") {
     const place = sel.place;
+    let at = null;
     if (hover?.act === "place-space") {
       const space = Number(hover.space);
       const { rotations } = placeChoices(menu, space);
-      const rot = rotations.includes(place.rot) ? place.rot : (rotations[0] ?? null);
-      found = placePreview(menu, space, rot);
-    } else if (hover?.act === "rotation") found = placePreview(menu, place.space, Number(hover.rot));
+      at = { space, rot: rotations.includes(place.rot) ? place.rot : (rotations[0] ?? null) };
+    } else if (hover?.act === "rotation") at = { space: place.space, rot: Number(hover.rot) };
     const chosen = placePreview(menu, place.space, place.rot);
-    if (found && found !== chosen) return { preview: found, hovered: true };
-    found = chosen;
+    found = at ? placePreview(menu, at.space, at.rot) : null;
+    if (found && found !== chosen) return { preview: found, hovered: true, place: at };
+    return chosen ? { preview: chosen, hovered: false, place: { space: place.space, rot: place.rot } } : null;
   } else if (menu.phase === "confront") {
     const inv = sel.invoke;
     if (hover?.act === "target" && hover.token) {

@@ -50,6 +50,15 @@ describe("the placement's preview", () => {
     over(el.querySelector('[data-testid="space-gold-8"] rect'));
     expect(q("preview").dataset.hovered).toBe("true");
     expect(q("preview").textContent).toContain(sent(f, 8, 0).words); // the space's first rotation
+    const ghost = () => el.querySelector(".naga-preview")?.closest("[data-place]")?.getAttribute("data-place");
+    expect(ghost()).toBe("gold:8"); // the room is drawn where the preview stands
+    click("space-gold-3");
+    over(el.querySelector('[data-testid="space-gold-8"] rect'));
+    expect(ghost()).toBe("gold:8");
+    el.querySelector('[data-testid="space-gold-8"] rect').dispatchEvent(
+      new MouseEvent("pointerout", { bubbles: true, relatedTarget: el }),
+    );
+    expect(ghost()).toBe("gold:3");
     click("space-gold-8");
     over(q("rotation-1"));
     expect(q("preview").textContent).toContain(sent(f, 8, 1).words);

@@ -15,7 +15,7 @@ from pathlib import Path
 from conftest import Opened, screenshot, write_notebook
 from hosts import LAB
 from playwright.sync_api import Locator, Page, expect
-from widget_page import shown_step, wait_shown_step, widget
+from widget_page import axe_violations, shown_step, wait_shown_step, widget
 
 HOST = LAB
 
@@ -86,6 +86,7 @@ def test_the_preview_names_the_slots_that_then_flip(opened: Opened) -> None:
     assert up and marked(root, "up") == up, words
     collected = marked(root, "collected")
     assert ("is collected" in words) == bool(collected)
+    assert axe_violations(page) == []  # the preview's words and marks keep axe-core's checks at 0 violations
     look(page, "preview-lab-1366x768-light")
     try:
         set_theme(page, "JupyterLab Dark")
