@@ -4,7 +4,8 @@ A notebook made by the test plays a seeded game up to a placement that turns a r
 shows the placer's own view. The test looks for such a placement by clicking spaces and rotations,
 reads the preview (its words above the confirm button and the places marked on the board), takes
 screenshots at 1366×768 in the light and the dark theme, confirms, and compares the preview with the
-events of the step in the event log: the same slots flip face up, the same amulet is collected.
+events of the step in the event log: the same slots flip face up, the same amulet is collected. The
+pointer on another rotation previews that one until it leaves.
 """
 
 from __future__ import annotations
@@ -80,8 +81,16 @@ def test_the_preview_names_the_slots_that_then_flip(opened: Opened) -> None:
     page = opened.page
     page.set_viewport_size({"width": 1366, "height": 768})
     root = widget(page)
-    find_a_flip(root)
-    words = root.get_by_test_id("preview").inner_text()
+    _, chosen = find_a_flip(root)
+    preview = root.get_by_test_id("preview")
+    words = preview.inner_text()
+    rotations = root.locator('[data-testid^="rotation-"]').all()
+    other = next(r for r in rotations if r.get_attribute("data-testid") != chosen)
+    other.hover()  # the pointer on another rotation previews it, and leaving it shows the choice again
+    expect(preview).to_have_attribute("data-hovered", "true")
+    page.mouse.move(2, 2)
+    expect(preview).to_have_attribute("data-hovered", "false")
+    assert preview.inner_text() == words
     up = slots_flipping_up(words)
     assert up and marked(root, "up") == up, words
     collected = marked(root, "collected")
