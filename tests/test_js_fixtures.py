@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from naga_widget import Match, NagaWidget, RandomBot
+from naga_widget import GreedyBot, Match, NagaWidget, RandomBot
 from naga_widget.rules import TEMPLE_NAMES
 from naga_widget.widget import SYNCED, View, traits
 
@@ -74,7 +74,8 @@ def projected(match: Match, view: View) -> dict[str, Any]:
 def test_a_widget_syncs_the_fixture_traits(script: ModuleType) -> None:
     """A real widget brought to each fixture's situation by intents syncs exactly that fixture's traits."""
     for name, (match, view) in script.situations().items():
-        w = NagaWidget(match, perspective=view.perspective)
+        players = None if view.watch is None else [GreedyBot(), RandomBot()]  # the bots the fixture names
+        w = NagaWidget(match, perspective=view.perspective, players=players)
         try:
             if view.fork_armed:
                 w.intent = {"id": view.ack, "type": "fork"}

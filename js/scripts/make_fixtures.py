@@ -28,6 +28,7 @@ from naga_widget import Match, RandomBot  # noqa: E402
 from naga_widget.rules import STANDARD, State  # noqa: E402
 from naga_widget.rules.legal import call_groups  # noqa: E402
 from naga_widget.widget.projection import View, catalog, traits  # noqa: E402
+from naga_widget.widget.watch import watch_status  # noqa: E402
 
 OUT = ROOT / "js" / "tests" / "fixtures"
 COMMAND = ".venv/bin/python js/scripts/make_fixtures.py"
@@ -159,6 +160,8 @@ def situations() -> dict[str, tuple[Match, View]]:
     out["branches"] = m, View(m.state.to_move)
     out["fork_armed"] = m, View(m.state.to_move, fork_armed=True, ack=1)  # as after a fork intent of id 1
     out["hotseat"] = at(*find(call_ok)), View("hotseat")  # the screen between turns hides the board
+    m = at(*find(place_ok))  # two bots watched by a spectator, paused, at the normal speed
+    out["watch"] = m, View("spectator", watch=watch_status(m, ["GreedyBot", "RandomBot"], False, 1.0, False))
     # every fixture match is seeded, so a widget would say so in its header (status.seed)
     return {name: (m, replace(view, seed=m.seed if m.reproducible else None)) for name, (m, view) in out.items()}
 

@@ -49,7 +49,11 @@ function stoppedBot(stopped, status) {
           html`<button type="button" class="naga-primary" data-act="take-over" data-testid="take-over">Take over ${stopped.name}'s seat</button>`,
         )
       : nothing
-  }<p class="naga-hint">Or attach another bot in code: <code>widget.opponent = GreedyBot()</code>.</p>`;
+  }<p class="naga-hint">Or ${
+    status?.watch
+      ? html`give both seats bots again in code: <code>widget.players = [GreedyBot(), RandomBot()]</code>`
+      : html`attach another bot in code: <code>widget.opponent = GreedyBot()</code>`
+  }.</p>`;
 }
 
 /**
@@ -83,6 +87,7 @@ export function statusText({ board, timeline, names, catalog, status, menu }) {
   }
   const bot = status?.bot !== null && status?.bot !== undefined && status.bot === board.to_move;
   if (bot) return `Waiting for ${who} (bot)…`;
+  if (status?.watch?.seats?.includes(board.to_move)) return `${who}'s bot to decide: ${step}.`;
   if (status?.bot_stopped && status.bot_stopped.seat === board.to_move) return `${who} to decide: ${step}.`;
   if (status?.viewer === "spectator" || status?.viewer === "truth") return `${who} to decide: ${step}.`;
   return `Waiting for ${who}: ${step}.`;

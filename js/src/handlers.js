@@ -6,6 +6,7 @@
 import { callActionText, giveActionText, placeActionText } from "./tokens.js";
 import { callSelectionValid, invokeChoices, placeChoices } from "./menu.js";
 import { forceIntent } from "./chance.js";
+import { watchIntent } from "./watch.js";
 
 /** @typedef {import("./types.js").Menu} Menu */
 /** A choice in progress, local to one view: nothing is sent before Confirm. */
@@ -43,6 +44,8 @@ export const CONTROLS = {
   // the view's own settings (table.js): the drawer's open tab, the legend
   tab: ({ data }) => (data.tab ? { view: { tab: data.tab } } : null),
   legend: () => ({ view: { legend: "toggle" } }),
+  // the watch of two bots (watch.js): play, pause, one step
+  watch: ({ data }) => watchIntent(data),
 };
 
 const play = (action) => ({ send: { type: "play", action } });

@@ -13,7 +13,7 @@
 // ids and their texts), menu.js (choices of the menu, target order, intent ids), scrub.js (timeline
 // moves coalesced to the latest step wanted), changes.js (what changed at a step), theme.js (light
 // and dark colours, contrast), explain.js (the hint and a bot's reasons, the places they shade),
-// handlers.js (what each control does), styles.js (the CSS), svg.js /
+// watch.js (the controls of a watch of two bots), handlers.js (what each control does), styles.js (the CSS), svg.js /
 // panels.js / actions.js / markup.js (the lit-html templates), focus.js (focus kept across redraws),
 // keys.js (keys kept inside the widget), view.js (render, listeners, intents).
 

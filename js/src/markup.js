@@ -23,6 +23,7 @@ import { actionPanel, boardClicks } from "./actions.js";
 import { chancePanel } from "./chance.js";
 import { explainPanel, hintWeights } from "./explain.js";
 import { previewMarks, shownPreview } from "./preview.js";
+import { watchPanel } from "./watch.js";
 
 /** @typedef {import("./types.js").Catalog} Catalog */
 /** @typedef {import("./types.js").Board} Board */
@@ -129,7 +130,7 @@ function game(view) {
     ctx.timeline,
     ctx.shownStep,
     ctx.catalog,
-  )}</div></div><div class="naga-side">${temples.length ? offeredPanel(board, ctx.catalog) : nothing}${actionPanel(ctx)}${drawer(ctx.tab, panels)}</div></div>`;
+  )}</div></div><div class="naga-side">${watchPanel(ctx)}${temples.length ? offeredPanel(board, ctx.catalog) : nothing}${actionPanel(ctx)}${drawer(ctx.tab, panels)}</div></div>`;
 }
 
 function pickNames(status, catalog, board) {

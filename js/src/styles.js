@@ -119,6 +119,8 @@ export const CSS = `
 .naga-actions .naga-warn,.naga-warn{color:var(--naga-danger)}
 .naga-standing{margin:0 0 6px;font-weight:600}
 .naga-choice{display:flex;flex-wrap:wrap;gap:6px;margin:6px 0}
+.naga-watch h3{margin:0}.naga-watch p{margin:2px 0}.naga-watch-row{align-items:center;margin:4px 0}
+.naga-watch-speed select{font:inherit;color:var(--naga-ink);background:var(--naga-button);border:1px solid var(--naga-buttonLine);border-radius:6px;max-width:100%}
 .naga-timeline{display:flex;flex-wrap:wrap;gap:6px;align-items:center}
 .naga-tl-row{display:flex;flex:1 1 100%;gap:6px;align-items:center;min-width:0}
 .naga-timeline input[type=range]{flex:1 1 auto;min-width:100px;accent-color:var(--naga-target)}
@@ -206,6 +208,7 @@ export const CSS = `
 @container naga (max-width:540px){.naga-boards{display:contents}
   .naga-seat.naga-active{order:1}.naga-actions{order:2}.naga-seat:not(.naga-active){order:3}.naga-offered{order:4}
   .naga-tl{order:5}.naga-drawer{order:6}}
+@container naga (max-width:780px){.naga-watch{order:2}}
 .naga-changed>.naga-space-bg,.naga-changed>.naga-slot-up,.naga-changed>.naga-slot-back{animation:naga-flash-svg 2.4s ease-out}
 .naga-player.naga-changed{animation:naga-flash-box 2.4s ease-out}
 @keyframes naga-flash-svg{0%,40%{stroke:var(--naga-target);stroke-width:4}100%{}}

@@ -312,6 +312,10 @@ class NagaView {
       this.draw();
       return;
     }
+    if (act === "watch-speed") {
+      if (node.value) this.send("watch_speed", { speed: node.value });
+      return;
+    }
     if (act === "force-pick") {
       this.send("force", pickIntent(node.getAttribute("data-kind"), node.value));
       return;

@@ -4,6 +4,7 @@
   who looks at it (R6). It imports no Jupyter package.
 - :mod:`.guard` — pure: checks on what comes from outside (intents from the browser, a bot's
   moves): an object, made at the current position, small, the engine's own action.
+- :mod:`.watch` — pure: the speeds of a watch of two bots and what the view is told of it.
 - :mod:`.svg` — the static SVG picture shown where widget JS does not run.
 - :mod:`.widget` — :class:`NagaWidget`, the anywidget class; the only module that imports
   anywidget, traitlets and IPython. It is loaded on first use, so the pure parts import

@@ -71,6 +71,8 @@ class View:
     (a seeded game is reproducible, so not secret); else ``None``.
     ``hint``: the last hint asked for in this view (:func:`explained`), shown only at the position
     it was made for. ``bot_decision``: the bot opponent's last explained decision (:func:`explained`).
+    ``watch``: while two bots play each other, what the view shows of the watch
+    (:func:`.watch.watch_status`); its ``seats`` are played by the bots, never decided in the view.
 
     >>> View(2)
     Traceback (most recent call last):
@@ -89,6 +91,7 @@ class View:
     seed: int | None = None
     hint: dict[str, Any] | None = None
     bot_decision: dict[str, Any] | None = None
+    watch: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         if self.perspective not in PERSPECTIVES or isinstance(self.perspective, bool):
@@ -169,6 +172,8 @@ def screen_of(view: View, state: State) -> dict[str, Any] | None:
 def actor_of(view: View, state: State) -> int | None:
     """The player the view may decide for now, if any (never a bot's seat, never after R7)."""
     if state.is_over or state.to_move == view.bot:
+        return None
+    if view.watch is not None and state.to_move in view.watch["seats"]:
         return None
     if view.perspective == "teacher":
         return state.to_move
@@ -409,7 +414,7 @@ def status_trait(view: View, viewer: int | str, screen: dict[str, Any] | None) -
     return {"perspective": view.perspective, "viewer": viewer, "screen": screen,
             "message": seen_message(view.message, viewer, screen), "ack": view.ack, "bot": view.bot,
             "names": list(TEMPLE_NAMES), "bot_stopped": seen_stop(view.stopped, viewer, screen),
-            "seed": view.seed}
+            "seed": view.seed, **({"watch": view.watch} if view.watch is not None else {})}
 
 
 # -- chance the teacher chooses ----------------------------------------------------------------------

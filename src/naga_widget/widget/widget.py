@@ -12,7 +12,8 @@ This is the only module that imports anywidget, traitlets and IPython.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
@@ -48,6 +49,7 @@ from .projection import (
     viewer_of,
 )
 from .svg import board_svg
+from .watch import DEFAULT_SPEED, bot_label, check_delay, check_players, delay_of, speed_of, watch_status
 
 # The errors that refuse an intent: bad input, told to the view as a message. Anything else is a bug.
 # An action the engine cannot read or does not allow (ActionError), an intent the widget refuses
@@ -80,8 +82,23 @@ def _kernel_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running now: the kernel's (its cells and comm messages run in it), or the one of
+    ``asyncio.run``. In Pyodide (JupyterLite) the browser's loop, which a comm message does not run in."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    if sys.platform == "emscripten":
+        return asyncio.get_event_loop()
+    return None
+
+
 def _bot_name(bot: object) -> str:
-    return type(bot).__name__
+    return bot_label(bot)
+
+
+WATCH_SLICE = 0.05  # the watch wakes at least this often (seconds), so a new speed or a pause acts at once
 
 
 class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
@@ -95,6 +112,11 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
     (:meth:`set_opponent`).
     ``timeline``: ``"full"`` (go to any step, fork), ``"review"`` (look back, never fork: for
     games that count) or ``"off"`` (only the present step is reachable).
+    ``players``: two bots, one per seat, to watch play each other (the perspective is then
+    ``"spectator"`` unless given): the view has play, pause, step and a speed; in code
+    :meth:`resume`, :meth:`pause`, :meth:`advance` and :attr:`speed`. The bots play on the running
+    event loop, one move every ``bot_delay`` seconds, so other cells run meanwhile.
+    ``bot_delay``: seconds between two moves of a bot (0.4 for an opponent, 1 for a watch).
 
     The view's own events are :attr:`event_log`; ``log`` is the logger of ipywidgets.
     """
@@ -112,11 +134,25 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
     # Any JSON value may arrive from the view: one that is not an object is answered with an error
     intent = traitlets.Any({}, allow_none=True).tag(sync=True)
 
-    def __init__(self, match: Match | None = None, *, perspective: int | str = 0, opponent: Bot | None = None,
-                 seed: int | None = None, bot_delay: float = 0.4, timeline: str = "full", **kwargs: Any) -> None:
+    def __init__(self, match: Match | None = None, *, perspective: int | str | None = None,
+                 opponent: Bot | None = None, seed: int | None = None, bot_delay: float | None = None,
+                 timeline: str = "full", players: Sequence[Bot] | None = None, **kwargs: Any) -> None:
         if timeline not in TIMELINE_MODES:
             raise ValueError(f"timeline must be one of {TIMELINE_MODES}, not {timeline!r}")
+        if perspective is None:
+            perspective = "spectator" if players is not None else 0
         view = View(perspective, timeline=timeline)  # rejects an unknown perspective
+        if players is not None:
+            if opponent is not None:
+                raise ValueError("give either players (two bots to watch) or an opponent (one bot), not both")
+            if perspective == "hotseat":
+                raise ValueError("hot-seat play is for two people; watching two bots needs perspective 'spectator', "
+                                 "'teacher', 0 or 1")
+            if timeline == "off":
+                raise ValueError("watching two bots needs the timeline (timeline='full' or 'review'), not 'off'")
+            watched: tuple[Bot, Bot] | None = check_players(players)
+        else:
+            watched = None
         if match is not None and seed is not None:
             raise ValueError("give either a match or a seed, not both")
         if opponent is not None and perspective == "hotseat":
@@ -127,9 +163,16 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self._view = replace(view, seed=self._match.seed if seed is not None or self._match.reproducible else None)
         self._bot: Bot | None = None
         self._bot_label = ""
-        self.bot_delay = bot_delay
+        self._delay = check_delay(bot_delay) if bot_delay is not None else (
+            delay_of(DEFAULT_SPEED) if watched is not None else 0.4)
         self._busy = False
         self._bot_pending = False
+        # the watch of two bots: each seat's bot (None once stopped), playing or paused, the loop's task
+        self._players: list[Bot | None] | None = None if watched is None else list(watched)
+        self._player_labels: list[str | None] = [] if watched is None else [bot_label(b) for b in watched]
+        self._playing = False
+        self._watch_task: asyncio.Task[None] | None = None
+        self._ready = False
         super().__init__(**kwargs)
         self.catalog = catalog(self._match.ruleset)
         self._match.observe_changes(self._on_match_change)
@@ -139,15 +182,31 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
             self._match.goto(-1)
         if opponent is not None:
             self._attach(opponent, self._default_seat())
+        self._ready = True
         self._refresh()
         self._schedule_bot()
 
     def close(self) -> None:
-        """Stop following the match and close the view."""
+        """Stop following the match (and stop a watch) and close the view."""
         match = getattr(self, "_match", None)  # absent when __init__ rejected its arguments
         if match is not None:
             match.unobserve_changes(self._on_match_change)
+        task = getattr(self, "_watch_task", None)
+        if task is not None:
+            self._playing = False
+            task.cancel()
         super().close()
+
+    @property
+    def bot_delay(self) -> float:
+        """Seconds between two moves of a bot (an opponent, or the bots of a watch)."""
+        return self._delay
+
+    @bot_delay.setter
+    def bot_delay(self, seconds: float) -> None:
+        self._delay = check_delay(seconds)
+        if self._ready:
+            self._refresh()
 
     # -- notebook API ----------------------------------------------------------------------------
     @property
@@ -268,6 +327,11 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         hint = self._view.hint
         if hint is not None and (hint["step"], hint["branch"]) != (self._match.step, self._match.branch):
             self._set(hint=None)
+        if self._players is not None:
+            labels = [label if bot is not None else None for bot, label in zip(self._players, self._player_labels)]
+            watch = watch_status(self._match, labels, self._playing, self._delay, self._view.fork_armed)
+            self._playing = watch["playing"]  # a watch that cannot go on stops
+            self._set(watch=watch)
         with self.hold_sync():
             for name, value in traits(self._match, self._view).items():
                 setattr(self, name, value)
@@ -341,7 +405,17 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
             # is still checked (and the stamp is still an integer)
             integer_field(intent, "step")
             intent = {**intent, "step": self._match.step}
-        check_position(intent, self._match.step, self._match.branch)
+        if kind in _WATCH_INTENTS:
+            # the watch's controls act on the watch, not on a decision: made at any step they mean the
+            # same (a pause clicked while the bots play arrives a move or two later); the stamp is
+            # still checked to be integers
+            for field in ("step", "branch"):
+                if field in intent:
+                    integer_field(intent, field)
+        else:
+            check_position(intent, self._match.step, self._match.branch)
+        if kind in _PAUSING_INTENTS:
+            self._playing = False  # moving through the timeline pauses a watch: what is looked at stays
         handler(self, intent)
 
     def _navigable(self, what: str) -> None:
@@ -476,13 +550,150 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
                                                                      state.legal_actions().detached())
         self._set(hint=explained(decision, player, self._match.step, self._match.branch, iterations=iterations))
 
+    def _watching(self, what: str) -> list[Bot | None]:
+        if self._players is None:
+            raise IntentError(f"no bots to watch: {what} is for NagaWidget(players=[bot, bot])")
+        return self._players
+
+    def _intent_watch_play(self, intent: dict[str, Any]) -> None:
+        self.resume()
+
+    def _intent_watch_pause(self, intent: dict[str, Any]) -> None:
+        self._watching("pause")
+        self.pause()
+
+    def _intent_watch_step(self, intent: dict[str, Any]) -> None:
+        self._watching("step")
+        self._playing = False
+        self._advance()
+
+    def _intent_watch_speed(self, intent: dict[str, Any]) -> None:
+        self._watching("a speed")
+        self.speed = intent.get("speed")  # type: ignore[assignment]  # checked by the setter
+
     _INTENTS: ClassVar[dict[str, Callable[[NagaWidget, dict[str, Any]], None]]] = {
         "play": _intent_play, "goto": _intent_goto, "undo": _intent_undo, "redo": _intent_redo,
         "start": _intent_start, "end": _intent_end, "branch": _intent_branch, "fork": _intent_fork,
         "unfork": _intent_unfork, "reveal": _intent_reveal, "take_over": _intent_take_over,
         "new_game": _intent_new_game, "force": _intent_force, "unforce": _intent_unforce,
-        "hint": _intent_hint,
+        "hint": _intent_hint, "watch_play": _intent_watch_play, "watch_pause": _intent_watch_pause,
+        "watch_step": _intent_watch_step, "watch_speed": _intent_watch_speed,
     }
+
+    # -- watching two bots -------------------------------------------------------------------------
+    @property
+    def players(self) -> tuple[Bot | None, Bot | None] | None:
+        """The two bots of a watch, by seat (``None`` for a bot that failed and was stopped), or ``None``
+        when this widget watches no bots."""
+        return None if self._players is None else (self._players[0], self._players[1])
+
+    @players.setter
+    def players(self, bots: Sequence[Bot]) -> None:
+        """Give both seats of a watch their bots (e.g. after one failed); the watch stays paused."""
+        self._watching("players")
+        pair = check_players(bots)
+        self._playing = False
+        self._players = list(pair)
+        self._player_labels = [bot_label(b) for b in pair]
+        self._set(stopped=None, message=None, bot_decision=None)
+        self._refresh()
+
+    @property
+    def playing(self) -> bool:
+        """Are the bots of the watch playing now (not paused, not stopped, the game not over)?"""
+        return self._playing
+
+    @property
+    def speed(self) -> str | None:
+        """The watch's speed, one of ``"slow"``, ``"normal"``, ``"fast"``, ``"fastest"`` (``None`` when
+        ``bot_delay`` was set in code to another number of seconds)."""
+        return speed_of(self._delay)
+
+    @speed.setter
+    def speed(self, name: str) -> None:
+        self.bot_delay = delay_of(name)
+
+    def resume(self) -> None:
+        """Let the bots of the watch play, one move every ``bot_delay`` seconds, until :meth:`pause`, the
+        end of the game or a bot's failure. The moves are made by a task of the running event loop (the
+        notebook's kernel, JupyterLite's or ``asyncio.run``'s): other cells run meanwhile. At a past
+        step the watch first replays the moves played after it (fork there to let the bots play again)."""
+        self._watching("play")
+        loop = _running_loop()
+        if loop is None:
+            raise RuntimeError("no running event loop: the bots play from a notebook's kernel or inside "
+                               "asyncio.run; without one, call advance() for each move")
+        watch = self._view.watch
+        if watch is not None and not watch["can_step"]:
+            raise IntentError(f"the bots cannot play on: {watch['note']}")
+        self._playing = True
+        if self._watch_task is None or self._watch_task.done():
+            self._watch_task = loop.create_task(self._watch_loop())
+        self._refresh()
+
+    def pause(self) -> None:
+        """Pause the watch after the move being made, if any (the timeline stays usable: rewind, fork)."""
+        self._watching("pause")
+        self._playing = False
+        self._refresh()
+
+    def advance(self) -> bool:
+        """One step of the watch now: the bot to move plays (at the end of the line, or where the fork
+        is armed), or the move played next is replayed. Pauses the watch. False when no step can be
+        taken (the game is over, or the seat to move lost its bot)."""
+        self._watching("a step")
+        self._playing = False
+        moved = self._advance()
+        self._refresh()
+        return moved
+
+    def _advance(self) -> bool:
+        """One step of the watch (see :meth:`advance`); a failing bot is stopped (:meth:`_stop_bot`)."""
+        players = self._watching("a step")
+        state = self._match.state
+        fork = self._view.fork_armed
+        if state.is_over:
+            return False
+        if not self._match.at_end and not fork:
+            return self._match.redo()
+        bot = players[state.to_move]
+        if bot is None:
+            return False
+        self._set(fork_armed=False)
+        if not self._bot_step(state.to_move, bot, fork=fork):
+            self._set(fork_armed=fork)
+            return False
+        return True
+
+    async def _watch_loop(self) -> None:
+        """The watch's task: a move every ``bot_delay`` seconds while playing, sleeping in between (so the
+        loop runs other cells and the view's messages); a new speed or a pause is seen within
+        :data:`WATCH_SLICE` seconds."""
+        loop = asyncio.get_running_loop()
+        last = loop.time() - self._delay  # the first move at once
+        try:
+            while self._playing:
+                wait = last + self._delay - loop.time()
+                if wait > 0:
+                    await asyncio.sleep(min(wait, WATCH_SLICE))
+                    continue
+                self._busy = True  # one sync of the traits after the move, not one per change
+                try:
+                    moved = self._advance()
+                finally:
+                    self._busy = False
+                if moved:
+                    self._set(message=None)
+                else:
+                    self._playing = False
+                last = loop.time()
+                self._refresh()
+                await asyncio.sleep(0)  # even at no delay, the loop runs others between moves
+        except Exception as exc:  # noqa: BLE001 - a task's error would be lost: it stops the watch, shown
+            self._playing = False
+            self._set(message={"level": "error", "text": short_message(f"the watch stopped: "
+                                                                       f"{type(exc).__name__}: {exc}")})
+            self._refresh()
 
     # -- the bot opponent --------------------------------------------------------------------------
     def _bot_to_move(self) -> bool:
@@ -508,13 +719,13 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
 
         loop.call_later(self.bot_delay, later)
 
-    def _bot_step(self) -> None:
+    def _bot_step(self, seat: int | None = None, bot: Bot | None = None, fork: bool = False) -> bool:
         """One move of the bot. Whatever goes wrong in it (an exception of any kind, an illegal or
         unreadable move, an explanation that cannot be read) stops the bot with a message; the match
         stays as it was. A bot with ``decide`` gives its reasons too: the last ones are kept (shown
         only where the view may know them, see ``projection.bot_reasons_visible``)."""
-        seat = self._view.bot
-        bot = self._bot
+        seat = self._view.bot if seat is None else seat
+        bot = self._bot if bot is None else bot
         assert bot is not None and seat is not None
         state = self._match.state
         legal = state.legal_actions()
@@ -537,16 +748,18 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
                 action = Action.coerce(move)
         except Exception as exc:  # noqa: BLE001 - any failure of the bot's code stops it, nothing else
             self._stop_bot(seat, exc, public_failure(stage, exc))
-            return
+            return False
         before = self._view.bot_decision
         self._set(bot_decision=reasons)  # shown with the step the move makes
         try:
-            self._match.play(action)  # the match judges the move, as it judges a person's
+            self._match.play(action, fork=fork)  # the match judges the move, as it judges a person's
         except ActionError as exc:  # told to the bot's seat and the teacher with the move it quotes
             why = str(exc).removesuffix(f" ({exc.rule})")
             refused = IllegalActionError(f"{quote(str(action))} is not a legal decision now: {why}", exc.rule)
             self._set(bot_decision=before)
             self._stop_bot(seat, refused, public_failure("illegal", refused))
+            return False
+        return True
 
     def _stop_bot(self, seat: int, exc: BaseException, public: str) -> None:
         """Stop the bot of ``seat``. Its error may quote its move, and so its hand: the error is told to
@@ -554,9 +767,16 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self._bot = None
         name = TEMPLE_NAMES[seat]
         reason = short_message(f"{type(exc).__name__}: {exc}", 200)
-        bot = f"{name}'s bot ({self._bot_label})"
-        after = (f"The game stays as it was: take over {name}'s seat, or attach another bot "
-                 f"(widget.opponent = GreedyBot()).")
+        if self._players is not None:  # a watch: it stops, and the seat loses its bot
+            self._playing = False
+            self._players[seat] = None
+            bot = f"{name}'s bot ({self._player_labels[seat]})"
+            after = (f"The game stays as it was: take over {name}'s seat, or give both seats bots again "
+                     f"(widget.players = [GreedyBot(), RandomBot()]).")
+        else:
+            bot = f"{name}'s bot ({self._bot_label})"
+            after = (f"The game stays as it was: take over {name}'s seat, or attach another bot "
+                     f"(widget.opponent = GreedyBot()).")
         self._set(bot=None, stopped={"seat": seat, "name": name, "reason": reason, "public": public},
                   message={"level": "error", "text": f"{bot} failed and was stopped: {public}. {after}",
                            "seat": seat, "detail": f"{bot} failed and was stopped ({reason}). {after}"})
@@ -579,6 +799,11 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         return f"NagaWidget(perspective={self._view.perspective!r}, step {self.step}/{self._match.last_step})"
+
+
+# intents that act on the watch whatever the step (not position-checked), and those that pause it
+_WATCH_INTENTS = frozenset({"watch_play", "watch_pause", "watch_step", "watch_speed"})
+_PAUSING_INTENTS = frozenset({"goto", "undo", "redo", "start", "end", "branch", "fork", "new_game"})
 
 
 def _check_bot(bot: object) -> None:
