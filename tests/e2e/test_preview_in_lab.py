@@ -97,6 +97,14 @@ def test_the_preview_names_the_slots_that_then_flip(opened: Opened) -> None:
     assert ("is collected" in words) == bool(collected)
     assert axe_violations(page) == []  # the preview's words and marks keep axe-core's checks at 0 violations
     look(page, "preview-lab-1366x768-light")
+    # the words stand above the confirm button, and both stay on the screen with the temples
+    seen = root.evaluate("""(r) => { const box = (e) => e.getBoundingClientRect();
+        const area = box(document.querySelector('.jp-WindowedPanel-outer'));
+        return ['preview', 'confirm', 'temple-gold', 'temple-silver'].map((id) => {
+          const b = box(r.querySelector(`[data-testid="${id}"]`));
+          return [id, b.top >= area.top - 1 && b.bottom <= area.bottom + 1, b.top]; }); }""")
+    assert all(inside for _, inside, _ in seen), seen
+    assert seen[0][2] < seen[1][2]
     try:
         set_theme(page, "JupyterLab Dark")
         look(page, "preview-lab-1366x768-dark")
