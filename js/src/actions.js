@@ -177,7 +177,9 @@ function confrontMenu(ctx) {
   const info = ctx.catalog?.cards?.[inv.card];
   const text = effectText(inv.card, ctx.catalog);
   return html`<p><b>Invoke ${inv.card}</b>${info ? ` — ${info.name} (${info.effect})` : ""}</p>${text ? html`<p class="naga-hint">${text}</p>` : nothing}${
-    inv.pay ? html`${targetChoices(ctx, inv, choice)}${previewPanel(ctx.previewShown)}` : payChoices(choice)
+    inv.pay
+      ? html`${targetChoices(ctx, inv, choice)}${previewPanel(ctx.previewShown, (t) => withRules(t, ctx.catalog))}`
+      : payChoices(choice)
   }${buttonRow(
     html`<button type="button" class="naga-primary" data-act="invoke-confirm" data-testid="confirm" ?disabled=${!choice.complete} title=${choice.actionText ?? ""}>${
       choice.complete ? invokeWords(inv.card, inv.pay, choice.words, ctx.catalog) : "Confirm"
@@ -207,7 +209,7 @@ function placeMenu({ menu, sel, catalog, names, previewShown }) {
     sel.place.space === null
       ? html`<p class="naga-hint">Legal spaces: ${choice.spaces.map(spaceWords).join(", ")}</p>`
       : rotationChoices(sel, choice)
-  }${previewPanel(previewShown)}${buttonRow(
+  }${previewPanel(previewShown, (t) => withRules(t, catalog))}${buttonRow(
     html`<button type="button" class="naga-primary" data-act="place-confirm" data-testid="confirm" ?disabled=${!ready} title=${ready ? placeActionText(sel.place.space, sel.place.rot) : ""}>${
       ready ? placementWords(room.id, sel.place.space, choice.openings[sel.place.rot]) : "Confirm"
     }</button>`,

@@ -148,10 +148,11 @@ export function previewTitle(kind) {
  * The preview's sentence, beside the confirm button, in a polite live region that is always there
  * (a screen reader reads it as it changes), empty when nothing is chosen.
  * @param {?{preview: Preview, hovered: boolean}} shown
+ * @param {(text: string) => unknown} [say] how a text is drawn (the action panel turns its rule ids into buttons)
  */
-export function previewPanel(shown) {
+export function previewPanel(shown, say = (text) => text) {
   const words = shown?.preview?.words ?? "";
   return html`<p class="naga-preview-words${words ? "" : " naga-empty"}" data-testid="preview" data-hovered=${shown?.hovered ? "true" : "false"} aria-live="polite">${
-    words ? html`<b>${shown.hovered ? "This would do:" : "What it does:"}</b> ${words}` : nothing
+    words ? html`<b>${shown.hovered ? "This would do:" : "What it does:"}</b> ${say(words)}` : nothing
   }</p>`;
 }

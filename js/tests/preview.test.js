@@ -70,6 +70,17 @@ describe("the placement's preview", () => {
     expect(q("preview").textContent).toContain(sent(f, 8, 2).words);
   });
 
+  it("turns a rule id of the words into a button that opens the rule", () => {
+    const raw = fixture("place", { raw: true }).menu;
+    const full = { full: true, words: "The room on gold space 3 is reached; the temple is then full (R7.2)." };
+    const { q, click } = mount("place", { menu: { ...raw, previews: raw.previews.map(() => full) } });
+    click("space-gold-3");
+    const button = q("preview").querySelector('[data-act="rule"]');
+    expect(button?.getAttribute("data-rule")).toBe("R7.2");
+    button.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(q("rule-popup").textContent).toContain("R7.2");
+  });
+
   it("shows no preview where Python sent none", () => {
     const raw = fixture("place", { raw: true }).menu;
     const { q, click, el } = mount("place", { menu: { ...raw, previews: undefined } });
