@@ -33,10 +33,10 @@ from __future__ import annotations
 import os
 import sys
 import warnings
-from collections.abc import Generator, Mapping
+from collections.abc import Callable, Generator, Mapping
 from contextlib import closing
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .lineup import MAX_STEPS, BotFactory, Job, entrants, round_robin
 from .progress import Bar
@@ -45,6 +45,8 @@ from .result import ArenaResult, save_game
 from .seat import ChildSeats, LocalSeats
 from .settings import check_settings
 
+T = TypeVar("T")
+R = TypeVar("R")
 TIMEOUT_NOTE = ("naga_widget.arena: move_timeout applies only to bots in their own process; with workers=0 "
                 "the bots run in this process, where a move cannot be interrupted, so there is no time limit")
 PYODIDE_NOTE = ("naga_widget.arena: Pyodide has no processes, so the games run in this process "
@@ -86,7 +88,8 @@ def tournament(bots: Mapping[str, BotFactory | Any], *, games: int = 10, seed: i
 
     if client is not None:
         count = len(client.scheduler_info().get("workers", {}))
-        where, played = f"on a Dask cluster of {count} worker(s), each bot in its own process", _on_dask(client, jobs)
+        where = f"on a Dask cluster of {count} worker(s), each bot in its own process"
+        played = on_dask(play_isolated, jobs, client)
     elif workers == 0:
         where, played = "in this process (workers=0: bots not isolated)", _here(jobs, LocalSeats(dict(bots)))
     elif workers == 1:
@@ -94,7 +97,7 @@ def tournament(bots: Mapping[str, BotFactory | Any], *, games: int = 10, seed: i
     else:
         assert workers is not None
         where = f"in {workers} worker processes, each bot in its own process"
-        played = _in_pool(jobs, workers)
+        played = in_pool(play_isolated, jobs, workers)
 
     records: dict[int, GameRecord] = {}
     forfeits = 0
@@ -129,14 +132,16 @@ def _here_isolated(jobs: list[Job]) -> Generator[GameRecord, None, None]:
         seats.close()
 
 
-def _in_pool(jobs: list[Job], workers: int) -> Generator[GameRecord, None, None]:
+def in_pool(play: Callable[[T], R], items: list[T], workers: int) -> Generator[R, None, None]:
+    """``play`` of each item in ``workers`` fresh worker processes, in the order they finish (the
+    league plays its games here too)."""
     import multiprocessing  # imported here: Pyodide has no processes
     from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 
     # "spawn": a fresh interpreter per worker, the same on every OS and safe in a threaded notebook kernel
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context) as pool:
-        futures: list[Future[GameRecord]] = [pool.submit(play_isolated, job) for job in jobs]
+    with ProcessPoolExecutor(max_workers=min(workers, len(items)), mp_context=context) as pool:
+        futures: list[Future[R]] = [pool.submit(play, item) for item in items]
         try:
             for future in as_completed(futures):
                 yield future.result()
@@ -145,10 +150,11 @@ def _in_pool(jobs: list[Job], workers: int) -> Generator[GameRecord, None, None]
                 future.cancel()
 
 
-def _on_dask(client: Any, jobs: list[Job]) -> Generator[GameRecord, None, None]:
+def on_dask(play: Callable[[T], R], items: list[T], client: Any) -> Generator[R, None, None]:
+    """``play`` of each item on the workers of a Dask ``client``, in the order they finish."""
     from distributed import as_completed as dask_completed
 
-    futures = client.map(play_isolated, jobs, pure=False)
+    futures = client.map(play, items, pure=False)
     try:
         for future in dask_completed(futures):
             yield future.result()

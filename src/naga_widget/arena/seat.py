@@ -120,6 +120,9 @@ class LocalSeat:
         except Exception as exc:
             raise SeatError(f"raised {describe(exc)}", traceback.format_exc(), failure_kind(exc)) from None
 
+    def close(self) -> None:
+        """Nothing to end: the bot lives in this process."""
+
 
 class LocalSeats:
     def __init__(self, factories: dict[str, Any]) -> None:
@@ -127,6 +130,21 @@ class LocalSeats:
 
     def seat(self, ref: BotRef) -> Seat:
         return LocalSeat(self.factories[ref.name])
+
+
+class SeatsByName:
+    """A seat made beforehand for each bot name (the league's: a sandbox per submission), and closed
+    together once the game is over."""
+
+    def __init__(self, seats: dict[str, Any]) -> None:
+        self.seats = seats
+
+    def seat(self, ref: BotRef) -> Seat:
+        return self.seats[ref.name]  # type: ignore[no-any-return]
+
+    def close(self) -> None:
+        for seat in self.seats.values():
+            seat.close()
 
 
 # -- in a child process ------------------------------------------------------------------------

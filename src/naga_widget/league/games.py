@@ -19,16 +19,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..arena.lineup import BotRef, Job, derive_seed
+from ..arena.lineup import MAX_STEPS, BotRef, Job, derive_seed
 from ..arena.referee import play_game
+from ..arena.seat import LocalSeat, SeatsByName
 from ..bots import RandomBot
-from ..rules import Action, LegalActions
 from .sandbox import Limits, SandboxSeat, bwrap_works
 from .submissions import Submission
 
 CACHE_VERSION = 1  # part of every cache key: a change to how games are played starts the cache afresh
 SMOKE = "smoke"  # the name of the built-in opponent of a smoke game (RandomBot)
-MAX_STEPS = 10_000
 
 
 @dataclass(frozen=True)
@@ -125,30 +124,6 @@ def smoke_task(entry: Entry, seed: int, limits: Limits, isolation: str) -> Task:
     return Task(key, (entry.name, SMOKE), 0, False, entry, None, match_seed, bot_seeds, limits, isolation)
 
 
-class _BuiltinSeat:
-    """The smoke game's opponent: RandomBot, called directly (it is the project's own code)."""
-
-    def __init__(self) -> None:
-        self.bot = RandomBot()
-
-    def start(self, ref: BotRef, seed: int) -> None:
-        self.bot = RandomBot(seed)
-
-    def act(self, observation: dict[str, Any], legal: LegalActions, timeout: float | None = None) -> str:
-        return str(Action.coerce(self.bot.act(observation, legal)))
-
-    def close(self) -> None:
-        pass
-
-
-class _Seats:
-    def __init__(self, seats: dict[str, Any]) -> None:
-        self.seats = seats
-
-    def seat(self, ref: BotRef) -> Any:
-        return self.seats[ref.name]
-
-
 def play_task(task: Task) -> dict[str, Any]:
     """Play ``task`` (in any process) and return its record as plain data (see :func:`record_of`)."""
     if task.isolation == "bwrap" and not bwrap_works():
@@ -156,17 +131,16 @@ def play_task(task: Task) -> dict[str, Any]:
                            "install bubblewrap on every worker (or run the league with isolation='process')")
     names = (task.gold.name, task.silver.name if task.silver else SMOKE)
     refs = (BotRef(names[0], "class", True), BotRef(names[1], "class", True))
-    seats: dict[str, Any] = {names[0]: SandboxSeat(task.gold.stage(), task.gold.class_name, task.limits,
-                                                   task.isolation)}
-    seats[names[1]] = (SandboxSeat(task.silver.stage(), task.silver.class_name, task.limits, task.isolation)
-                       if task.silver else _BuiltinSeat())
+    # the smoke game's opponent is RandomBot, the project's own code: it is called directly
+    seats = SeatsByName({names[0]: SandboxSeat(task.gold.stage(), task.gold.class_name, task.limits, task.isolation),
+                         names[1]: SandboxSeat(task.silver.stage(), task.silver.class_name, task.limits, task.isolation)
+                         if task.silver else LocalSeat(RandomBot)})
     job = Job(index=0, pair=task.pair, number=int(task.swapped), players=refs, seed=task.seed,
               bot_seeds=task.bot_seeds, max_steps=MAX_STEPS, move_timeout=task.limits.move_seconds)
     try:
-        record = play_game(job, _Seats(seats))
+        record = play_game(job, seats)
     finally:
-        for seat in seats.values():
-            seat.close()
+        seats.close()
     data = record.to_json(saved=True, timing=True)
     failed = None if record.forfeited is None else record.forfeited
     return {

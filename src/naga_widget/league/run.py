@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..arena.progress import Bar
+from ..arena.run import in_pool, on_dask
 from ..arena.stats import Rating, wilson
 from .games import SMOKE, Entry, Task, play_task, random_order, schedule, smoke_task
 from .ratings import Skill, elo_ratings, mean_width, openskill_ratings, sprt
@@ -228,35 +229,13 @@ def _played(tasks: list[Task], folder: Path, workers: int | None, client: Any, p
 
 
 def _run(tasks: list[Task], workers: int | None, client: Any) -> Iterable[dict[str, Any]]:
+    """Each task played where the arena plays its games: on Dask, in worker processes, or here."""
     if client is not None:
-        from distributed import as_completed as dask_completed
-
-        futures = client.map(play_task, tasks, pure=False)
-        try:
-            for future in dask_completed(futures):
-                yield future.result()
-        finally:
-            client.cancel(futures)
-        return
+        return on_dask(play_task, tasks, client)
     count = workers if workers is not None else min(os.cpu_count() or 1, 4)
     if count <= 1 or len(tasks) == 1:
-        for task in tasks:
-            yield play_task(task)
-        return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
-    context = multiprocessing.get_context("spawn")  # a fresh interpreter per worker, safe in a notebook kernel
-    with ProcessPoolExecutor(max_workers=min(count, len(tasks)), mp_context=context) as pool:
-        futures = [pool.submit(play_task, task) for task in tasks]
-        try:
-            for future in as_completed(futures):
-                yield future.result()
-        finally:
-            for future in futures:
-                future.cancel()
-
-
+        return map(play_task, tasks)
+    return in_pool(play_task, tasks, count)
 
 
 @dataclass

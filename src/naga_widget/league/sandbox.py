@@ -355,17 +355,3 @@ class SandboxSeat:
         if self.box is not None:
             self.box.close()
             self.box = None
-
-
-class SandboxSeats:
-    """The seats of one game, by entrant name (see :class:`SandboxSeat`)."""
-
-    def __init__(self, seats: dict[str, SandboxSeat]) -> None:
-        self.seats = seats
-
-    def seat(self, ref: BotRef) -> SandboxSeat:
-        return self.seats[ref.name]
-
-    def close(self) -> None:
-        for seat in self.seats.values():
-            seat.close()
