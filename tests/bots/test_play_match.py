@@ -11,7 +11,7 @@ import pytest
 
 from naga_widget import Match, RandomBot, State, play_match
 from naga_widget.bots import BotError
-from naga_widget.rules import ActionFormatError, Chance, IllegalActionError, LegalActions, new_game
+from naga_widget.rules import ActionFormatError, Chance, DetachedLegal, IllegalActionError, LegalActions, new_game
 
 
 def positions(seeds: range) -> list[State]:
@@ -76,7 +76,7 @@ def test_a_bot_gets_an_observation_and_a_detached_list() -> None:
 
     match = Match(seed=12)
     play_match(match, [Spy(1), Spy(2)])
-    assert seen and all(legal._s is None for _, legal in seen)
+    assert seen and all(isinstance(legal, DetachedLegal) for _, legal in seen)
     assert all(obs["viewer"] == legal.player for obs, legal in seen)
 
 

@@ -14,7 +14,7 @@ import pytest
 from envs_positions import positions
 
 from naga_widget.envs import DONE, PASS, ActionTable, Menu
-from naga_widget.rules import STANDARD, Call, Chance, IllegalActionError, Invoke, LegalActions, Outcome, Pass, new_game
+from naga_widget.rules import STANDARD, Call, Chance, IllegalActionError, Invoke, LegalView, Outcome, Pass, new_game
 
 TABLE = ActionTable.for_ruleset(STANDARD)
 
@@ -129,5 +129,5 @@ def test_pass_is_one_index_and_over_has_no_options():
         if state.phase == "confront":
             assert Menu(TABLE, state.legal_actions()).action((PASS,)) == Pass()
             break
-    over = LegalActions(state._replace(outcome=Outcome(0, "full_temple", "R7.2", (0, 0))))
+    over = LegalView(state._replace(outcome=Outcome(0, "full_temple", "R7.2", (0, 0))))
     assert Menu(TABLE, over).options() == ()

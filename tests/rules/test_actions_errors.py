@@ -14,10 +14,12 @@ from naga_widget.rules import (
     ActionFormatError,
     Call,
     Chance,
+    DetachedLegal,
     Give,
     IllegalActionError,
     Invoke,
     Pass,
+    Phase,
     Place,
     new_game,
 )
@@ -393,3 +395,51 @@ def test_r8_canonical_keeps_every_listed_action_as_it_is():
             assert canonical(state, a) is a
             seen += 1
     assert seen > 1000
+
+
+# -- a detached list accepts what playing accepts ------------------------------------------------------
+@pytest.mark.parametrize("room, rotation", [("R01", 1), ("R01", 3), ("R17", 2), ("R17", 3), ("R03", 2)])
+def test_a_detached_list_holds_an_equivalent_rotation_as_playing_does(room, rotation):
+    state = situation(phase="place", to_move=0, temples=(temple(), temple()), offered=(room, None),
+                      hands=(("12a",), ("05b",)), calls=(("01a",), ("02c",)), sticks=(("brown:1",), ("teal:1",)))
+    view, written = state.legal_actions(), Place(7, rotation)
+    detached = view.detached()
+    assert written not in view and written not in set(detached)  # not listed ...
+    for spelling in (written, str(written), written.to_json()):  # ... but held, in every form
+        assert spelling in detached and state.is_legal(spelling)
+    assert detached.spellings()[written] == canonical(state, written)
+    assert Place(7, 4) not in detached and Place(0, rotation) not in detached  # what playing refuses
+    assert len(detached) == len(view) and list(detached) == list(view)
+
+
+@pytest.mark.parametrize("card, pair, temples", [
+    ("06a", ("silver:E2", "gold:W0"), None),
+    ("07a", ("gold:N1", "gold:W0"), None),
+    ("10a", ("gold:7", "gold:6"), (temple(tiles={6: ("R01", 0)}), temple())),
+])
+def test_a_detached_list_holds_an_unordered_pair_in_the_other_order(card, pair, temples):
+    state = _confront(card, **({"temples": temples} if temples else {}))
+    written = Invoke(card, "brown", pair)
+    detached = state.legal_actions().detached()
+    assert written not in set(detached) and written in detached and str(written) in detached
+    assert Invoke(card, "brown", (pair[0], pair[0])) not in detached
+    # what the detached list holds is exactly what playing accepts, over every pair of the listed targets
+    tokens = sorted({t for a in detached if isinstance(a, Invoke) and a.card == card for t in a.target})
+    for first in tokens:
+        for second in tokens:
+            maybe = Invoke(card, "brown", (first, second))
+            assert (maybe in detached) == state.is_legal(maybe), maybe
+
+
+def test_a_detached_list_is_built_by_its_public_constructor_and_refuses_bad_arguments():
+    legal = DetachedLegal(0, "call", ["call 03a", "call 05a", "call 03a 05a", "call 11c"])
+    assert legal.call_groups() == [["03a", "05a"], ["11c"]] and legal.phase is Phase.CALL
+    assert "call 05a 03a" in legal and "call 03a 11c" not in legal
+    with pytest.raises(ValueError, match="player must be 0, 1 or None"):
+        DetachedLegal(True, "call", [])
+    with pytest.raises(ValueError, match="phase must be one of"):
+        DetachedLegal(0, "dance", [])
+    with pytest.raises(ActionFormatError):
+        DetachedLegal(0, "give", ["give"])
+    with pytest.raises(ValueError, match="which is not listed"):
+        DetachedLegal(0, "place", ["place 4 rot0"], {"place 4 rot2": "place 5 rot0"})

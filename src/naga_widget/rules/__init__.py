@@ -12,7 +12,8 @@ way only, each from those above it in this list:
   the working copy a transition edits
 - :mod:`.upkeep` — what follows any change: R2.4 re-evaluation, R7.1 end checks, drawing (R4.4)
 - :mod:`.effects` — R5 naga effects, one :class:`Effect` record each in :data:`EFFECTS`
-- :mod:`.legal` — R8 legality (:func:`~.legal.check`) and :class:`LegalActions`
+- :mod:`.legal` — R8 legality (:func:`~.legal.check`) and :class:`LegalActions` (a state's
+  :class:`LegalView`, a :class:`DetachedLegal` value)
 - :mod:`.flow` — R3.4–R3.6 and R4 rounds, R7.2 a full temple; :func:`playout`
 - :mod:`.observe` — R6 knowledge: what each viewer may see
 - :mod:`.state` — the immutable :class:`State` and R3 setup (:func:`new_game`)
@@ -24,7 +25,7 @@ from .effects import EFFECT_NAMES, EFFECTS, Effect
 from .errors import ActionError, ActionFormatError, ChanceError, IllegalActionError, ReplayError
 from .events import Event
 from .flow import playout
-from .legal import LegalActions
+from .legal import DetachedLegal, LegalActions, LegalView
 from .observe import VIEWERS, observe_state
 from .outcome import Outcome
 from .ruleset import RULESETS, STANDARD, TEMPLE_NAMES, Ruleset
@@ -32,8 +33,9 @@ from .state import State, new_game
 from .steps import END_REASONS, STEPS, EndReason, Phase, Step, end_reason_text
 
 __all__ = [
-    "Action", "ActionError", "ActionFormatError", "AnyAction", "Call", "Chance", "ChanceError", "EFFECTS",
-    "EFFECT_NAMES", "END_REASONS", "Effect", "EndReason", "Event", "Give", "IllegalActionError", "Invoke",
-    "LegalActions", "Outcome", "Pass", "Phase", "Place", "RULESETS", "ReplayError", "Ruleset", "STANDARD", "STEPS",
-    "State", "Step", "TEMPLE_NAMES", "VIEWERS", "end_reason_text", "new_game", "observe_state", "playout",
+    "Action", "ActionError", "ActionFormatError", "AnyAction", "Call", "Chance", "ChanceError", "DetachedLegal",
+    "EFFECTS", "EFFECT_NAMES", "END_REASONS", "Effect", "EndReason", "Event", "Give", "IllegalActionError",
+    "Invoke", "LegalActions", "LegalView", "Outcome", "Pass", "Phase", "Place", "RULESETS", "ReplayError",
+    "Ruleset", "STANDARD", "STEPS", "State", "Step", "TEMPLE_NAMES", "VIEWERS", "end_reason_text", "new_game",
+    "observe_state", "playout",
 ]

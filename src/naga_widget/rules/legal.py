@@ -1,22 +1,26 @@
-"""R8 — which decisions are legal: the checker behind ``apply`` and the lazy list of legal actions.
+"""R8 — which decisions are legal: the checker behind ``apply`` and the lists of legal actions.
 
 :func:`check` is the single judge of legality; it raises
 :class:`IllegalActionError` naming what was wrong and the rule broken.
-:class:`LegalActions` lists the same set (equivalent decisions once, fixed order)
-without building every invoke until asked, and samples from it for playouts.
+:class:`LegalActions` lists the same set (equivalent decisions once, fixed order), in two
+kinds: :class:`LegalView`, a lazy view of a state that builds no invoke until asked and
+samples from it for playouts, and :class:`DetachedLegal`, a value holding only the actions
+(what a bot receives).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import partial
 from itertools import combinations
+from typing import Any
 
 from .actions import Action, AnyAction, Call, Give, Invoke, Pass, Place
 from .draft import Readable
 from .effects import EFFECTS, Sticks
-from .errors import ActionError, IllegalActionError
+from .errors import ActionError, IllegalActionError, is_int, quote
 from .position import Position
 from .ruleset import NAGA, rotate
 from .steps import STEPS, Phase
@@ -118,7 +122,7 @@ def sample_action(s: Readable, rng: random.Random) -> AnyAction:
     return _pick_give(rng, s.drawn)
 
 
-# The four draws of sample_action, shared with detached LegalActions (same distribution, same rng use).
+# The four draws of sample_action, shared with DetachedLegal (same distribution, same rng use).
 def _pick_invoke(rng: random.Random, heads: tuple[tuple[str, str], ...],
                  targets: Callable[[str, str], tuple[tuple[str, ...], ...]]) -> AnyAction:
     i = int(rng.random() * (len(heads) + 1))
@@ -150,46 +154,76 @@ def _pick_give(rng: random.Random, drawn: tuple[str, ...]) -> Give:
     return Give(drawn[int(rng.random() * len(drawn))])  # drawn card ids are distinct
 
 
-class LegalActions:
+class LegalActions(ABC):
     """The legal decisions of the player to move. Supports ``len``, ``in``, iteration and ``sample``.
 
     Order: ``pass`` first, then invokes by card, payment (stick types, then charm) and target;
     calls by stick type, size and cards; placements by space and rotation; gives by card.
-    Nothing is listed until asked, and ``sample`` draws without building the list.
-    :meth:`detached` gives a copy that holds only the legal actions, not the state: that
-    is what bots receive.
+
+    Two kinds share this interface: :class:`LegalView`, a lazy view of a state (what
+    ``State.legal_actions()`` returns: nothing is listed until asked, and ``sample`` draws
+    without building the list), and :class:`DetachedLegal`, a value that holds only the
+    actions, not the state (what bots receive: ``detached()``).
     """
 
-    __slots__ = ("_s", "player", "phase", "_list", "_heads", "_targets", "_set", "_groups")
+    __slots__ = ("player", "phase")
+    player: int | None
+    phase: Phase
+
+    @abstractmethod
+    def __iter__(self) -> Iterator[AnyAction]: ...
+
+    @abstractmethod
+    def __len__(self) -> int: ...
+
+    @abstractmethod
+    def __contains__(self, action: object) -> bool: ...
+
+    @abstractmethod
+    def invoke_heads(self) -> tuple[tuple[str, str], ...]:
+        """The (card, payment) pairs that can be invoked now."""
+
+    @abstractmethod
+    def targets(self, card: str, pay: str) -> tuple[tuple[str, ...], ...]:
+        """The legal targets of invoking ``card`` paid with ``pay`` (empty if that is not possible)."""
+
+    @abstractmethod
+    def sample(self, rng: random.Random) -> AnyAction:
+        """A random legal action; the distribution is documented at :func:`sample_action`."""
+
+    @abstractmethod
+    def detached(self) -> DetachedLegal:
+        """The same legal actions as a value that holds no reference to the state."""
+
+    def __bool__(self) -> bool:
+        return self.phase != _OVER
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.phase}: {len(self)} actions>"
+
+
+class LegalView(LegalActions):
+    """The legal actions of a state, listed lazily (the state is kept to list and check them)."""
+
+    __slots__ = ("_s", "_list", "_heads")
 
     def __init__(self, state: Position) -> None:
-        self._s: Position | None = state
+        self._s = state
         over = state.outcome is not None
         self.player = None if over else state.to_move
         self.phase = _OVER if over else state.phase
         self._list: tuple[AnyAction, ...] | None = None
         self._heads: tuple[tuple[str, str], ...] | None = None
-        self._targets: dict[tuple[str, str], tuple[tuple[str, ...], ...]] | None = None
-        self._set: frozenset[AnyAction] | None = None
-        self._groups: list[list[str]] = []
 
-    def detached(self) -> LegalActions:
-        """The same legal actions, listed once, without any reference to the state."""
-        copy = object.__new__(LegalActions)
-        copy.player, copy.phase = self.player, self.phase
-        copy._list = self._listed()
-        copy._heads = self.invoke_heads()
-        copy._targets = {head: self.targets(*head) for head in copy._heads}
-        copy._set = frozenset(copy._list)
-        s = self._s
-        copy._groups = call_groups(s, s.to_move) if s is not None and self.phase == _CALL else self._groups
-        copy._s = None
-        return copy
+    def detached(self) -> DetachedLegal:
+        """The same legal actions, listed once, and the equivalent spellings playing accepts
+        (:func:`spellings`), without any reference to the state."""
+        listed = self._listed()
+        return DetachedLegal(self.player, self.phase, listed, spellings(self._s, listed))
 
     def _listed(self) -> tuple[AnyAction, ...]:
         if self._list is None:
             s = self._s
-            assert s is not None
             p = s.to_move
             phase = self.phase
             found: tuple[AnyAction, ...] = ()
@@ -213,19 +247,14 @@ class LegalActions:
         """The (card, payment) pairs that can be invoked now."""
         if self._heads is None:
             s = self._s
-            assert s is not None
             self._heads = invoke_heads(s, s.to_move) if self.phase == _CONFRONT else ()
         return self._heads
 
     def targets(self, card: str, pay: str) -> tuple[tuple[str, ...], ...]:
         """The legal targets of invoking ``card`` paid with ``pay`` (empty if that is not possible)."""
-        if self._targets is not None:
-            return self._targets.get((card, pay), ())
         if (card, pay) not in self.invoke_heads():
             return ()
-        s = self._s
-        assert s is not None
-        return invoke_targets(s, s.to_move, card, pay)
+        return invoke_targets(self._s, self._s.to_move, card, pay)
 
     # -- the collection ---------------------------------------------------------------------------
     def __iter__(self) -> Iterator[AnyAction]:
@@ -234,31 +263,102 @@ class LegalActions:
     def __len__(self) -> int:
         return len(self._listed())
 
-    def __bool__(self) -> bool:
-        return self.phase != _OVER
-
     def __contains__(self, action: object) -> bool:
         """``a in legal`` for an action value, its text form or its JSON form: is it one of the listed
         decisions? (An equivalent spelling that ``apply`` accepts, see :func:`canonical`, is not
-        itself listed; the cards of a call are sorted when read.)"""
+        itself listed; the cards of a call are sorted when read. A detached list accepts one.)"""
         try:
             action = Action.coerce(action)  # type: ignore[arg-type]  # coerce reports what it cannot read
-            if self._s is None:
-                assert self._set is not None
-                return action in self._set
             return check(self._s, action) == action  # legal, and not just an equivalent spelling
         except ActionError:
             return False
 
     def sample(self, rng: random.Random) -> AnyAction:
         """A random legal action; the distribution is documented at :func:`sample_action`."""
-        if self._s is not None:
-            return sample_action(self._s, rng)
-        phase, listed = self.phase, self._listed()
+        return sample_action(self._s, rng)
+
+
+class DetachedLegal(LegalActions):
+    """Legal actions as a value: the listed ``actions`` of ``player`` in ``phase``, and the equivalent
+    spellings playing accepts (``spellings``: written → listed, see :func:`spellings`). It holds no
+    state; the invoke menu and the call groups are read from the actions.
+
+    ``a in legal`` is true for a listed action and for an equivalent spelling of one, in any of its
+    forms, as playing it would be.
+
+    >>> legal = DetachedLegal(0, Phase.PLACE, ["place 4 rot0", "place 4 rot1"], {"place 4 rot2": "place 4 rot0"})
+    >>> "place 4 rot2" in legal, "place 4 rot3" in legal, len(legal)
+    (True, False, 2)
+    """
+
+    __slots__ = ("_list", "_set", "_spellings", "_heads", "_targets", "_groups")
+
+    def __init__(self, player: int | None, phase: Phase | str, actions: Iterable[AnyAction | str | dict[str, Any]],
+                 spellings: Mapping[Any, Any] | None = None) -> None:
+        if player is not None and not (is_int(player) and player in (0, 1)):
+            raise ValueError(f"player must be 0, 1 or None (the game is over), not {quote(player)}")
+        try:
+            self.phase = Phase(phase)
+        except ValueError:
+            raise ValueError(f"phase must be one of {', '.join(p.value for p in Phase)}, not {quote(phase)}") from None
+        self.player = None if self.phase == _OVER else int(player) if player is not None else None
+        listed = tuple(Action.coerce(a) for a in actions)
+        self._list = listed
+        self._set = frozenset(listed)
+        aliases: dict[AnyAction, AnyAction] = {}
+        for written, meant in (spellings or {}).items():
+            value = Action.coerce(meant)
+            if value not in self._set:
+                raise ValueError(f"the spelling {quote(written)} stands for {quote(str(value))}, which is not listed")
+            aliases[Action.coerce(written)] = value
+        self._spellings = aliases
+        heads: dict[tuple[str, str], list[tuple[str, ...]]] = {}
+        for a in listed:
+            if isinstance(a, Invoke):
+                heads.setdefault((a.card, a.pay), []).append(a.target)
+        self._heads = tuple(heads)
+        self._targets = {head: tuple(targets) for head, targets in heads.items()}
+        self._groups = _groups_of([a.cards for a in listed if isinstance(a, Call)])
+
+    def detached(self) -> DetachedLegal:
+        return self
+
+    def spellings(self) -> dict[AnyAction, AnyAction]:
+        """The equivalent spellings accepted, each with the listed action it stands for (a copy)."""
+        return dict(self._spellings)
+
+    def call_groups(self) -> list[list[str]]:
+        """R4.1: the cards that can be called together, one group per stick type (see :func:`call_groups`)."""
+        return [list(g) for g in self._groups]
+
+    def invoke_heads(self) -> tuple[tuple[str, str], ...]:
+        return self._heads
+
+    def targets(self, card: str, pay: str) -> tuple[tuple[str, ...], ...]:
+        return self._targets.get((card, pay), ())
+
+    def __iter__(self) -> Iterator[AnyAction]:
+        return iter(self._list)
+
+    def __len__(self) -> int:
+        return len(self._list)
+
+    def __contains__(self, action: object) -> bool:
+        """``a in legal`` for an action value, its text form or its JSON form: is it listed, or an
+        equivalent spelling of a listed action (playing either is accepted)?"""
+        try:
+            action = Action.coerce(action)  # type: ignore[arg-type]  # coerce reports what it cannot read
+        except ActionError:
+            return False
+        return action in self._set or action in self._spellings
+
+    def sample(self, rng: random.Random) -> AnyAction:
+        """A random legal action: the same draw as the state's own list from the same random numbers."""
+        phase, listed = self.phase, self._list
         if phase == _OVER:
             raise IllegalActionError("no legal action: the game is over", "R7")
         if phase == _CONFRONT:
-            return _pick_invoke(rng, self.invoke_heads(), self.targets)
+            return _pick_invoke(rng, self._heads, self.targets)
         if phase == _CALL:
             return _pick_call(rng, self._groups)
         if phase == _PLACE:
@@ -268,8 +368,57 @@ class LegalActions:
             return _pick_place(rng, spaces, rotations)
         return _pick_give(rng, tuple(a.card for a in listed if isinstance(a, Give)))
 
-    def __repr__(self) -> str:
-        return f"<LegalActions {self.phase}: {len(self)} actions>"
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DetachedLegal):
+            return NotImplemented
+        return (self.player, self.phase, self._list, self._spellings) == (
+            other.player, other.phase, other._list, other._spellings)
+
+    __hash__ = None  # type: ignore[assignment]  # a value compared by its actions, not a key
+
+
+def _groups_of(calls: list[tuple[str, ...]]) -> list[list[str]]:
+    """The call groups (R4.1) that listed ``calls``: cards called together are of one group; groups
+    and their cards in the order they are first named (the order :func:`call_groups` gives)."""
+    root: dict[str, str] = {}
+
+    def find(card: str) -> str:
+        while root[card] != card:
+            card = root[card]
+        return card
+
+    for cards in calls:
+        for card in cards:
+            root.setdefault(card, card)
+        for card in cards[1:]:
+            root[find(card)] = find(cards[0])
+    groups: dict[str, list[str]] = {}
+    for card in root:  # in the order first named
+        groups.setdefault(find(card), []).append(card)
+    return list(groups.values())
+
+
+def spellings(s: Readable, listed: Iterable[AnyAction]) -> dict[AnyAction, AnyAction]:
+    """The equivalent spellings of the ``listed`` actions that playing accepts, each with the listed
+    action it stands for: a placement by another rotation with the same openings (R4.3.2), an
+    unordered pair of targets in the other order (E06, E07, E10; implementation note 5). The
+    cards of a call are sorted when read, so their order needs none."""
+    found: dict[AnyAction, AnyAction] = {}
+    turns: dict[int, int] | None = None  # a placement's other rotation -> the listed one (one room offered)
+    for action in listed:
+        if isinstance(action, Place):
+            if turns is None:
+                turns = {k: same.rotation for k in range(4)
+                         if isinstance(same := canonical(s, Place(action.space, k)), Place) and same.rotation != k}
+            for k, listed_k in turns.items():
+                if listed_k == action.rotation:
+                    found[Place(action.space, k)] = action
+        elif isinstance(action, Invoke) and len(action.target) == 2 and action.target[0] != action.target[1] \
+                and EFFECTS[s.ruleset.card_effect[action.card]].unordered:
+            other = Invoke(action.card, action.pay, action.target[::-1])
+            if canonical(s, other) == action:
+                found[other] = action
+    return found
 
 
 # -- one value per decision ----------------------------------------------------------------------

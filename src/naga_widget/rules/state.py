@@ -25,7 +25,7 @@ from .chance import Chance
 from .draft import Draft
 from .errors import ActionError, ChanceError
 from .events import Event
-from .legal import LegalActions, canonical, check
+from .legal import LegalView, canonical, check
 from .observe import observe_state
 from .position import Position
 from .ruleset import STANDARD, TEMPLE_NAMES, Ruleset
@@ -41,9 +41,10 @@ class State(Position):
 
     __slots__ = ()
 
-    def legal_actions(self) -> LegalActions:
-        """Every legal decision of the player to move, in a fixed order (R8)."""
-        return LegalActions(self)
+    def legal_actions(self) -> LegalView:
+        """Every legal decision of the player to move, in a fixed order (R8): a lazy view of this state
+        (``.detached()`` gives a value that holds only the actions)."""
+        return LegalView(self)
 
     def canonical(self, action: AnyAction | str | dict[str, Any]) -> AnyAction:
         """The engine's own value of ``action`` here: read (raises :class:`ActionFormatError`), and an
