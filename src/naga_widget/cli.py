@@ -125,7 +125,7 @@ def lessons_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
 def league_command(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO | None = None) -> Any:
     """``naga-widget league``: a class league over a folder of submissions (see :mod:`naga_widget.league`)."""
-    from .league import Limits, league
+    from .league import LeagueSetupError, Limits, league
 
     out = out if out is not None else sys.stdout
     try:
@@ -133,7 +133,7 @@ def league_command(args: argparse.Namespace, parser: argparse.ArgumentParser, ou
         result = league(args.submissions, args.out, deals=args.deals, duplicate=not args.no_duplicate, seed=args.seed,
                         limits=limits, isolation=args.isolation, workers=args.workers, progress=not args.quiet,
                         site=args.site)
-    except (ValueError, NotADirectoryError, RuntimeError) as exc:
+    except LeagueSetupError as exc:  # the league's own errors only: a bug shows as a traceback
         parser.error(str(exc))
     out.write(f"{result}\n")
     if result.out is not None:

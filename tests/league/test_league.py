@@ -10,12 +10,13 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Route, expect
 
 from naga_widget.cli import main
-from naga_widget.league import Limits, bwrap_works, discover, league
+from naga_widget.league import LeagueSetupError, Limits, bwrap_works, discover, league
 from naga_widget.league.games import public_reason
 
 from .samples import FAULTY, GOOD, write
@@ -135,6 +136,25 @@ def test_bad_limits_and_folders_are_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="at least two submissions"):
         league(tmp_path / "one", tmp_path / "out", progress=False, limits=LIMITS)
     assert os.path.exists(tmp_path / "out" / "checks")  # the check itself was kept
+
+
+def test_the_command_line_shows_the_leagues_own_errors_as_usage_and_any_other_as_a_traceback(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import naga_widget.league
+
+    for argv, message in [([str(tmp_path / "missing")], "is not a folder"),
+                          ([str(tmp_path), "--move-seconds", "0"], "limit move_seconds must be a positive number")]:
+        with pytest.raises(SystemExit) as info:
+            main(["league", *argv, "--quiet"])
+        assert info.value.code == 2 and message in capsys.readouterr().err
+    assert issubclass(LeagueSetupError, ValueError)
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise ValueError("a bug, not a usage error")
+
+    monkeypatch.setattr(naga_widget.league, "league", broken)
+    with pytest.raises(ValueError, match="a bug"):
+        main(["league", str(tmp_path), "--quiet"])
 
 
 def test_the_site_opens_offline_with_the_ranking_failures_and_replays(played, browser: Browser) -> None:

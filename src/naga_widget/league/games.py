@@ -23,6 +23,7 @@ from ..arena.lineup import MAX_STEPS, BotRef, Job, derive_seed
 from ..arena.referee import play_game
 from ..arena.seat import LocalSeat, SeatsByName
 from ..bots import RandomBot
+from .errors import LeagueSetupError, SandboxUnavailable
 from .sandbox import Limits, SandboxSeat, bwrap_works
 from .submissions import Submission
 
@@ -100,7 +101,7 @@ def schedule(entries: list[Entry], deals: int, seed: int, limits: Limits, isolat
     """Every pair plays ``deals`` deals. ``duplicate``: each deal twice, seats swapped (the default);
     else each game is a deal of its own, seats alternating (the same number of games)."""
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
-        raise ValueError(f"deals must be a whole number of at least 1, not {deals!r}")
+        raise LeagueSetupError(f"deals must be a whole number of at least 1, not {deals!r}")
     tasks = []
     for i, a in enumerate(entries):
         for b in entries[i + 1:]:
@@ -127,7 +128,7 @@ def smoke_task(entry: Entry, seed: int, limits: Limits, isolation: str) -> Task:
 def play_task(task: Task) -> dict[str, Any]:
     """Play ``task`` (in any process) and return its record as plain data (see :func:`record_of`)."""
     if task.isolation == "bwrap" and not bwrap_works():
-        raise RuntimeError("this worker cannot start bubblewrap, but the league runs every bot in its sandbox: "
+        raise SandboxUnavailable("this worker cannot start bubblewrap, but the league runs every bot in its sandbox: "
                            "install bubblewrap on every worker (or run the league with isolation='process')")
     names = (task.gold.name, task.silver.name if task.silver else SMOKE)
     refs = (BotRef(names[0], "class", True), BotRef(names[1], "class", True))

@@ -28,6 +28,7 @@ from typing import Any
 from ..arena.progress import Bar
 from ..arena.run import in_pool, on_dask
 from ..arena.stats import Rating, wilson
+from .errors import LeagueSetupError
 from .games import SMOKE, Entry, Task, play_task, random_order, schedule, smoke_task
 from .ratings import Skill, elo_ratings, mean_width, openskill_ratings, sprt
 from .sandbox import ISOLATION_TEXT, Limits, choose_isolation
@@ -194,7 +195,7 @@ def league(submissions: str | Path, out: str | Path | None = None, *, deals: int
         else:
             passed.append(entry)
     if len(passed) < 2:
-        raise ValueError(f"a league needs at least two submissions that pass the check, got {len(passed)}"
+        raise LeagueSetupError(f"a league needs at least two submissions that pass the check, got {len(passed)}"
                          + "".join(f"\n  {n}: {r.get('error')}" for n, r in sorted(failures.items())))
     tasks = schedule(passed, deals, seed, limits, chosen, duplicate=duplicate)
     played = dict(_played(random_order(tasks, seed), results / "games", workers, client, progress, "games"))

@@ -42,6 +42,7 @@ from typing import Any
 from ..arena.lineup import BotRef
 from ..arena.seat import SeatError
 from ..rules import LegalActions
+from .errors import LeagueSetupError, SandboxUnavailable
 from .wire import HEADER, WireError, legal_to_json, pack, unpack_length
 
 ISOLATIONS = ("auto", "bwrap", "process")
@@ -78,7 +79,7 @@ class Limits:
     def __post_init__(self) -> None:
         for name, value in asdict(self).items():
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
-                raise ValueError(f"limit {name} must be a positive number, not {value!r}")
+                raise LeagueSetupError(f"limit {name} must be a positive number, not {value!r}")
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -139,9 +140,9 @@ def bwrap_works() -> bool:
 def choose_isolation(isolation: str = "auto") -> str:
     """``"bwrap"`` or ``"process"``: ``"auto"`` takes bubblewrap where it works, else warns."""
     if isolation not in ISOLATIONS:
-        raise ValueError(f"isolation must be one of {ISOLATIONS}, not {isolation!r}")
+        raise LeagueSetupError(f"isolation must be one of {ISOLATIONS}, not {isolation!r}")
     if isolation == "bwrap" and not bwrap_works():
-        raise RuntimeError("isolation='bwrap' was asked for, but bubblewrap cannot start a sandbox here "
+        raise SandboxUnavailable("isolation='bwrap' was asked for, but bubblewrap cannot start a sandbox here "
                            "(install Debian's package bubblewrap; user namespaces must be allowed)")
     if isolation == "auto":
         isolation = "bwrap" if bwrap_works() else "process"

@@ -22,6 +22,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from .errors import NotAFolder
+
 MANIFEST = "league.txt"
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 _CLASS_LINE = re.compile(r"^\s*(?:#\s*league:\s*)?class\s*=\s*([A-Za-z_][A-Za-z0-9_]*)\s*$", re.MULTILINE)
@@ -89,7 +91,7 @@ def discover(folder: str | Path) -> tuple[list[Submission], list[Rejected]]:
     """The submissions in ``folder`` (sorted by name), and the entries that are not one."""
     root = Path(folder)
     if not root.is_dir():
-        raise NotADirectoryError(f"the submissions folder {str(root)!r} is not a folder")
+        raise NotAFolder(f"the submissions folder {str(root)!r} is not a folder")
     found: list[Submission] = []
     rejected: list[Rejected] = []
     for entry in sorted(root.iterdir(), key=lambda p: p.name):
