@@ -36,7 +36,8 @@ NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 # the notebooks that plot say so in their output instead, and the arena prints its note.
 SAYS_WHAT_IS_MISSING = {"03_game_ai_class.ipynb": "Skipping the plot (the table above has the same figures): it "
                                                   "needs matplotlib",
-                        "04_replay_and_inspect.ipynb": "Skipping the curve: it needs matplotlib"}
+                        "04_replay_and_inspect.ipynb": "Skipping the curve: it needs matplotlib",
+                        "07_learn_evaluation.ipynb": "Skipping the fits with NumPy: it needs numpy"}
 ALLOWED_STDERR = (NO_TQDM.strip(),)
 
 

@@ -30,11 +30,12 @@ from .determinize import Determinizer, InconsistentObservation, determinize
 from .greedy import GreedyBot
 from .heuristics import evaluate, win_chance
 from .ismcts import ISMCTSBot
-from .learned import FEATURES, LinearEvaluation, labelled_positions, position_features
+from .learned import FEATURES, FITTED, LinearEvaluation, labelled_positions, position_features
 from .random_bot import RandomBot
 
 __all__ = [
-    "FEATURES", "Beliefs", "Bot", "BotError", "Candidate", "DecidingBot", "Decision", "Determinizer", "Explanation",
-    "GreedyBot", "Highlight", "ISMCTSBot", "InconsistentObservation", "LinearEvaluation", "RandomBot", "decide",
-    "determinize", "evaluate", "labelled_positions", "play_match", "position_features", "sample_action", "win_chance",
+    "FEATURES", "FITTED", "Beliefs", "Bot", "BotError", "Candidate", "DecidingBot", "Decision", "Determinizer",
+    "Explanation", "GreedyBot", "Highlight", "ISMCTSBot", "InconsistentObservation", "LinearEvaluation", "RandomBot",
+    "decide", "determinize", "evaluate", "labelled_positions", "play_match", "position_features", "sample_action",
+    "win_chance",
 ]
