@@ -10,7 +10,8 @@ import { miniTileSvg } from "./svg.js";
 import { previewPanel } from "./preview.js";
 import { cardButtonInner, effectText, list, withRules } from "./panels.js";
 import { spaceWords } from "./changes.js";
-import { cardMeaning, invokeWords, onlyChoiceReason, payWords, placementWords } from "./words.js";
+import { cardMeaning, invokeWords, payWords, placementWords } from "./words.js";
+import { autoPassNote, autoPassToggle, isSuggested, suggestedMark, suggestionOf } from "./deciding.js";
 
 /** The panel of the viewer's decision, or what the view is waiting for. */
 export function actionPanel(ctx) {
@@ -19,7 +20,7 @@ export function actionPanel(ctx) {
     standing
       ? html`<p class="naga-standing" data-testid="fate-standing">${withRules(standing.text, ctx.catalog)}</p>`
       : nothing
-  }${actionContent(ctx)}</section>`;
+  }${autoPassNote(ctx)}${actionContent(ctx)}</section>`;
 }
 
 function actionContent(ctx) {
@@ -29,7 +30,7 @@ function actionContent(ctx) {
   }
   if (!ctx.active) return waitingText(ctx);
   const body = MENUS[menu.phase];
-  const only = onlyChoiceReason(menu);
+  const only = menu.only?.text ?? null; // why there is one choice only: Python's words
   return html`<h3>${withRules(stepName(catalog, menu.phase), catalog)} — ${names[menu.player] ?? ""} decides</h3>${
     only ? html`<p class="naga-hint naga-only" data-testid="only-choice">${withRules(only, catalog)}</p>` : nothing
   }${body ? body(ctx) : html`<p class="naga-hint">Unknown step ${menu.phase}.</p>`}`;
@@ -109,14 +110,16 @@ export function callWords(cards, catalog) {
   return `${base}: ${sticks} ${infos[0].stick} stick${sticks === 1 ? "" : "s"} to throw`;
 }
 
-function callMenu({ menu, sel, catalog }) {
+function callMenu(ctx) {
+  const { menu, sel, catalog } = ctx;
+  const hinted = suggestionOf(ctx);
   const chosen = sel.call;
   const valid = callSelectionValid(menu, chosen);
   return html`<p class="naga-hint">${withRules("Choose cards of one stick type (R4.1): 2× brown brings two brown sticks to throw (R4.2.1). Only the number of cards you call is public.", catalog)}</p><div class="naga-choice" role="group" aria-label="cards to call">${list(
     (menu.groups ?? []).flat(),
     (id) => id,
     (id) =>
-      html`<button type="button" class="naga-card" data-act="toggle-card" data-card=${id} data-testid="card-${id}" title=${cardMeaning(id, catalog)} aria-pressed=${chosen.includes(id) ? "true" : "false"}>${cardButtonInner(id, catalog)}<small class="naga-effect-text">${effectText(id, catalog)}</small></button>`,
+      html`<button type="button" class=${suggestedClass("naga-card", isSuggested(hinted, { card: id }, sel))} data-act="toggle-card" data-card=${id} data-testid="card-${id}" title=${cardMeaning(id, catalog)} aria-pressed=${chosen.includes(id) ? "true" : "false"}>${cardButtonInner(id, catalog)}<small class="naga-effect-text">${effectText(id, catalog)}</small>${suggestedMark(isSuggested(hinted, { card: id }, sel))}</button>`,
   )}</div>${
     chosen.length && !valid
       ? html`<p class="naga-warn" data-testid="call-warning">${withRules("These cards show different stick types; a call must use one type (R4.1).", catalog)}</p>`
@@ -129,29 +132,43 @@ function callMenu({ menu, sel, catalog }) {
 
 // -- R4.2 the confrontation --------------------------------------------------------------------------------
 
-function invokeCards({ menu, board, catalog }, choice) {
-  return html`<p class="naga-hint">${withRules(`Pass, or pay one naga to invoke a card (R4.2.2).${board?.passes ? " The opponent has just passed: passing now ends the step (R4.2.3)." : ""}`, catalog)}</p>${buttonRow(
-    menu.pass ? html`<button type="button" data-act="pass" data-testid="pass">Pass</button>` : nothing,
+function invokeCards(ctx, choice) {
+  const { menu, board, catalog, sel, status } = ctx;
+  const hinted = suggestionOf(ctx);
+  const passHinted = isSuggested(hinted, { pass: true }, sel);
+  // with one choice only, the reason above says it all (menu.only); else the choice in one sentence
+  const lead = menu.only ? "" : "Pass, or pay one naga to invoke a card (R4.2.2).";
+  const after = board?.passes ? " The opponent has just passed: passing now ends the step (R4.2.3)." : "";
+  return html`${lead || after ? html`<p class="naga-hint">${withRules(`${lead}${after}`.trim(), catalog)}</p>` : nothing}${buttonRow(
+    menu.pass
+      ? html`<button type="button" class=${suggestedClass("", passHinted)} data-act="pass" data-testid="pass">Pass${suggestedMark(passHinted)}</button>`
+      : nothing,
+    autoPassToggle(status),
   )}<div class="naga-choice" role="group" aria-label="cards you can invoke">${list(
     choice.cards,
     (id) => id,
     (id) =>
-      html`<button type="button" class="naga-card" data-act="invoke-card" data-card=${id} data-testid="card-${id}" title=${cardMeaning(id, catalog)}>${cardButtonInner(id, catalog)}<small class="naga-effect-text">${effectText(id, catalog)}</small></button>`,
+      html`<button type="button" class=${suggestedClass("naga-card", isSuggested(hinted, { card: id }, sel))} data-act="invoke-card" data-card=${id} data-testid="card-${id}" title=${cardMeaning(id, catalog)}>${cardButtonInner(id, catalog)}<small class="naga-effect-text">${effectText(id, catalog)}</small>${suggestedMark(isSuggested(hinted, { card: id }, sel))}</button>`,
   )}${choice.cards.length ? nothing : html`<span class="naga-muted">No card can be invoked now.</span>`}</div>`;
 }
 
-function payChoices(choice) {
+/** A control's class with the mark of the hint's suggestion. */
+function suggestedClass(base, on) {
+  return `${base}${on ? " naga-suggested" : ""}`.trim();
+}
+
+function payChoices(choice, hinted, sel) {
   const label = (pay) =>
     pay === "charm" ? "an unspent naga charm (an amulet)" : `your ${pay} stick showing a naga goes back to the supply`;
   return html`<p class="naga-hint">Pay one naga with:</p><div class="naga-choice" role="group" aria-label="payment">${list(
     choice.pays,
     (pay) => pay,
     (pay) =>
-      html`<button type="button" data-act="invoke-pay" data-pay=${pay} data-testid="pay-${pay}">Pay ${payWords(pay)}<small>${label(pay)}</small></button>`,
+      html`<button type="button" class=${suggestedClass("", isSuggested(hinted, { pay }, sel))} data-act="invoke-pay" data-pay=${pay} data-testid="pay-${pay}">Pay ${payWords(pay)}<small>${label(pay)}</small>${suggestedMark(isSuggested(hinted, { pay }, sel))}</button>`,
   )}</div>`;
 }
 
-function targetChoices({ catalog, menu }, inv, choice) {
+function targetChoices({ catalog, menu, sel }, inv, choice, hinted) {
   const chosen = inv.tokens.length
     ? html` Target so far: <b data-testid="chosen-tokens">${inv.tokens.join(" ")}</b>`
     : nothing;
@@ -162,7 +179,7 @@ function targetChoices({ catalog, menu }, inv, choice) {
       choice.next,
       (tok) => tok,
       (tok) =>
-        html`<button type="button" data-act="target" data-token=${tok} data-testid="target-${tok}">${describeToken(tok, menu.token_words)}<small>${tok}</small></button>`,
+        html`<button type="button" class=${suggestedClass("", isSuggested(hinted, { token: tok }, sel))} data-act="target" data-token=${tok} data-testid="target-${tok}">${describeToken(tok, menu.token_words)}<small>${tok}</small>${suggestedMark(isSuggested(hinted, { token: tok }, sel))}</button>`,
     )}</div>`;
   } else if (choice.complete && !inv.tokens.length) {
     offer = html`<p class="naga-hint">No target needed.</p>`;
@@ -178,8 +195,8 @@ function confrontMenu(ctx) {
   const text = effectText(inv.card, ctx.catalog);
   return html`<p><b>Invoke ${inv.card}</b>${info ? ` — ${info.name} (${info.effect})` : ""}</p>${text ? html`<p class="naga-hint">${text}</p>` : nothing}${
     inv.pay
-      ? html`${targetChoices(ctx, inv, choice)}${previewPanel(ctx.previewShown, (t) => withRules(t, ctx.catalog))}`
-      : payChoices(choice)
+      ? html`${targetChoices(ctx, inv, choice, suggestionOf(ctx))}${previewPanel(ctx.previewShown, (t) => withRules(t, ctx.catalog))}`
+      : payChoices(choice, suggestionOf(ctx), ctx.sel)
   }${buttonRow(
     html`<button type="button" class="naga-primary" data-act="invoke-confirm" data-testid="confirm" ?disabled=${!choice.complete} title=${choice.actionText ?? ""}>${
       choice.complete ? invokeWords(inv.card, inv.pay, choice.words, ctx.catalog) : "Confirm"
@@ -191,16 +208,17 @@ function confrontMenu(ctx) {
 
 // -- R4.3 the placement ------------------------------------------------------------------------------------
 
-function rotationChoices(sel, choice) {
+function rotationChoices(sel, choice, hinted) {
   return html`<p><b>${spaceWords(sel.place.space)}</b> — orientation:</p><div class="naga-choice" role="group" aria-label="orientation">${list(
     choice.rotations,
     (k) => k,
     (k) =>
-      html`<button type="button" data-act="rotation" data-rot=${k} data-testid="rotation-${k}" aria-pressed=${sel.place.rot === k ? "true" : "false"} aria-label="rotation ${k}: openings ${choice.openings[k]}">${miniTileSvg(choice.openings[k], 30)}<small>rot${k} · ${choice.openings[k]}</small></button>`,
+      html`<button type="button" class=${suggestedClass("", isSuggested(hinted, { rotation: k }, sel))} data-act="rotation" data-rot=${k} data-testid="rotation-${k}" aria-pressed=${sel.place.rot === k ? "true" : "false"} aria-label="rotation ${k}: openings ${choice.openings[k]}${isSuggested(hinted, { rotation: k }, sel) ? " (the hint's choice)" : ""}">${miniTileSvg(choice.openings[k], 30)}<small>rot${k} · ${choice.openings[k]}</small>${suggestedMark(isSuggested(hinted, { rotation: k }, sel))}</button>`,
   )}</div>`;
 }
 
-function placeMenu({ menu, sel, catalog, names, previewShown }) {
+function placeMenu(ctx) {
+  const { menu, sel, catalog, names, previewShown } = ctx;
   const room = menu.room ?? { id: "", openings: "" };
   const choice = placeChoices(menu, sel.place.space);
   const shape = catalog?.rooms?.[room.id]?.shape;
@@ -208,7 +226,7 @@ function placeMenu({ menu, sel, catalog, names, previewShown }) {
   return html`<p class="naga-hint">Place room <b>${room.id}</b>${shape ? ` (${shape})` : ""} in ${names[menu.player] ?? "your"}'s temple: click a highlighted space (${withRules("row 2, or next to a tile; R4.3.2", catalog)}), then choose the orientation. Spaces are numbered 0–8 row by row from the north-west corner: 0 1 2 / 3 4 5 / 6 7 8.</p>${
     sel.place.space === null
       ? html`<p class="naga-hint">Legal spaces: ${choice.spaces.map(spaceWords).join(", ")}</p>`
-      : rotationChoices(sel, choice)
+      : rotationChoices(sel, choice, suggestionOf(ctx))
   }${previewPanel(previewShown, (t) => withRules(t, catalog))}${buttonRow(
     html`<button type="button" class="naga-primary" data-act="place-confirm" data-testid="confirm" ?disabled=${!ready} title=${ready ? placeActionText(sel.place.space, sel.place.rot) : ""}>${
       ready ? placementWords(room.id, sel.place.space, choice.openings[sel.place.rot]) : "Confirm"
@@ -219,7 +237,9 @@ function placeMenu({ menu, sel, catalog, names, previewShown }) {
 
 // -- R4.4 the New Deal -------------------------------------------------------------------------------------
 
-function giveMenu({ menu, sel, catalog, names }) {
+function giveMenu(ctx) {
+  const { menu, sel, catalog, names } = ctx;
+  const hinted = suggestionOf(ctx);
   const cards = menu.gives ?? [];
   const other = names[1 - menu.player] ?? "the opponent";
   const ready = sel.give !== null && cards.includes(sel.give);
@@ -227,7 +247,7 @@ function giveMenu({ menu, sel, catalog, names }) {
     cards,
     (id) => id,
     (id) =>
-      html`<button type="button" class="naga-card" data-act="give-card" data-card=${id} data-testid="give-${id}" title=${cardMeaning(id, catalog)} aria-pressed=${sel.give === id ? "true" : "false"}>${cardButtonInner(id, catalog)}<small class="naga-effect-text">${effectText(id, catalog)}</small></button>`,
+      html`<button type="button" class=${suggestedClass("naga-card", isSuggested(hinted, { card: id }, sel))} data-act="give-card" data-card=${id} data-testid="give-${id}" title=${cardMeaning(id, catalog)} aria-pressed=${sel.give === id ? "true" : "false"}>${cardButtonInner(id, catalog)}<small class="naga-effect-text">${effectText(id, catalog)}</small>${suggestedMark(isSuggested(hinted, { card: id }, sel))}</button>`,
   )}</div>${buttonRow(
     html`<button type="button" class="naga-primary" data-act="give-confirm" data-testid="confirm" ?disabled=${!ready}>${ready ? `Give ${sel.give} (${catalog?.cards?.[sel.give]?.name ?? ""}) to ${other}` : "Give"}</button>`,
   )}`;

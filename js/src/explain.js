@@ -10,9 +10,11 @@ import { list } from "./panels.js";
 
 /**
  * @typedef {{action: string, visits: number, value: number}} ExplainCandidate
+ * @typedef {{tried: boolean, low: ?number, high: ?number, close: boolean}} CandidateFigures  Python's, per candidate
  * @typedef {{token: string, weight: number, label?: string}} ExplainHighlight
  * @typedef {{player: number, name: string, step: number, branch: number, action: string, summary: string,
- *   candidates: ExplainCandidate[], beliefs: Object, highlights: ExplainHighlight[], iterations?: number}} Explained
+ *   candidates: ExplainCandidate[], beliefs: Object, highlights: ExplainHighlight[], iterations?: number,
+ *   candidate_figures?: CandidateFigures[], confidence?: string, meaning?: string, suggestion?: ?Object}} Explained
  * @typedef {{hint?: Explained, bot?: Explained}} Explain
  */
 
@@ -64,14 +66,31 @@ function hintControls(ctx) {
   }</button></div>`;
 }
 
+/**
+ * A candidate's figures: "312 simulations, win 68% (63–73%)", "≈" when Python found it too close to call
+ * with the choice; "not tried" (no percentage) when no simulation tried it.
+ * @param {ExplainCandidate & Partial<CandidateFigures>} c
+ */
+export function candidateFigures(c) {
+  const visits = `${c.visits} simulation${c.visits === 1 ? "" : "s"}`;
+  if (c.tried === false || !c.visits) return `${visits}, not tried`;
+  const range =
+    typeof c.low === "number" && typeof c.high === "number" ? ` (${percent(c.low)}–${percent(c.high)})` : "";
+  return `${visits}, win ${percent(c.value)}${range}`;
+}
+
 function candidateList(ex, ctx, testid) {
   return html`<ol class="naga-candidates" data-testid=${testid} tabindex="0" aria-label="actions weighed, best first">${list(
-    (ex.candidates ?? []).map((c, i) => ({ ...c, words: ex.candidate_words?.[i] })),
+    (ex.candidates ?? []).map((c, i) => ({
+      ...c,
+      ...(ex.candidate_figures?.[i] ?? {}),
+      words: ex.candidate_words?.[i],
+    })),
     (c) => c.action,
     (c) =>
-      html`<li title=${c.action}><span>${c.words ?? c.action}</span> <span class="naga-muted">${c.visits} simulation${
-        c.visits === 1 ? "" : "s"
-      }, win ${percent(c.value)}</span></li>`,
+      html`<li title=${c.action} class=${c.close ? "naga-close" : ""} data-close=${c.close ? "true" : "false"}>${
+        c.close ? html`<span class="naga-close-mark" aria-label="too close to call">≈</span> ` : nothing
+      }<span>${c.words ?? c.action}</span> <span class="naga-muted">${candidateFigures(c)}</span></li>`,
   )}</ol>`;
 }
 
@@ -103,11 +122,13 @@ export function beliefLines(beliefs, catalog) {
 
 function explanationBlock(ex, ctx, kind, title) {
   const lines = beliefLines(ex.beliefs, ctx.catalog);
-  return html`<div class="naga-explained" data-testid="explain-${kind}"><h5>${title}</h5><p class="naga-muted">${ex.summary}</p>${candidateList(
+  return html`<div class="naga-explained" data-testid="explain-${kind}"><h5>${title}</h5><p class="naga-muted">${ex.summary}</p>${
+    ex.confidence ? html`<p class="naga-confidence" data-testid="${kind}-confidence">${ex.confidence}</p>` : nothing
+  }${candidateList(
     ex,
     ctx,
     `${kind}-candidates`,
-  )}${
+  )}${ex.meaning ? html`<p class="naga-muted naga-meaning" data-testid="${kind}-meaning">${ex.meaning}</p>` : nothing}${
     lines.length
       ? html`<ul class="naga-beliefs" data-testid="${kind}-beliefs" aria-label="guesses about hidden facts">${list(
           lines,

@@ -202,6 +202,12 @@ export const CSS = `
 .naga-beliefs{margin:4px 0;padding-left:18px;font-size:var(--naga-fs-s)}
 .naga-hint-controls{gap:6px;align-items:center}
 .naga-explain select:focus-visible{outline:2px solid var(--naga-target);outline-offset:1px}
+.naga-suggested{outline:3px dashed var(--naga-reach);outline-offset:1px}
+.naga-suggest-mark{display:inline-block;margin-left:4px;padding:0 4px;border:1px solid currentColor;border-radius:3px;font-size:var(--naga-fs-s);font-weight:600}
+.naga-close-mark{font-weight:700}
+.naga-confidence{font-weight:600}
+.naga-auto-pass{display:inline-flex;gap:4px;align-items:center;font-size:var(--naga-fs-s)}
+.naga-auto-passed{border-left:3px solid var(--naga-reach);padding-left:6px}
 @container naga (max-width:780px){.naga-table{display:flex;flex-direction:column;gap:6px}
   .naga-left,.naga-side{display:contents}.naga-boards{order:1}.naga-actions{order:2}.naga-offered{order:3}
   .naga-tl{order:4}.naga-drawer{order:5}}

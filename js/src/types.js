@@ -132,6 +132,8 @@
  * @property {{id: string, openings: string}} [room]      place: the room to place
  * @property {Array<[number, number]>} [places]           place: [space, rotation]
  * @property {string[]} [gives]             give: the drawn cards
+ * @property {{action: string, text: string, auto: boolean}} [only]  a single choice: the action and why, in
+ *   Python's words; `auto`: a pass the view plays by itself when `status.auto_pass.on`
  */
 /**
  * @typedef {Object} BranchInfo
@@ -175,6 +177,8 @@
  * @property {string[]} names
  * @property {?{seat: number, name: string, reason: string}} [bot_stopped]  a bot that failed and was stopped
  * @property {?number} [seed]   the seed of a reproducible (so not secret) game; null otherwise
+ * @property {?{on: boolean, last: ?{player: number, name: string, step: number, text: string}}} [auto_pass]
+ *   the auto-pass setting and the last pass the view played by itself, with why (null for a spectator)
  */
 /**
  * @typedef {Object} Chance     the teacher's chance panel ({} in every other view)

@@ -296,7 +296,7 @@ class NagaView {
     if (act !== "goto" && act !== "branch") this.activate(node); // those two act on change
   }
 
-  /** The slider, the branch selector, the teacher's chance selectors and the hint's budget. */
+  /** The slider, the branch selector, the teacher's chance selectors, the hint's budget and auto-pass. */
   onChange(event) {
     const node = event.target;
     if (!node || !this.root.contains(node)) return;
@@ -314,6 +314,10 @@ class NagaView {
     }
     if (act === "watch-speed") {
       if (node.value) this.send("watch_speed", { speed: node.value });
+      return;
+    }
+    if (act === "auto-pass") {
+      this.send("auto_pass", { on: !!node.checked }); // Python keeps the setting (status.auto_pass)
       return;
     }
     if (act === "force-pick") {

@@ -58,29 +58,3 @@ export function amuletMeaning(id, catalog) {
     );
   return `${id}: a treasure, worth ${a.points} secret point${a.points === 1 ? "" : "s"} (R1.2)`;
 }
-
-/**
- * Why the viewer has a single choice now, in words, or null when there are more.
- * @param {import("./types.js").Menu} menu
- * @returns {?string}
- */
-export function onlyChoiceReason(menu) {
-  if (!menu?.phase) return null;
-  if (menu.phase === "confront" && menu.pass && !(menu.invokes ?? []).length) {
-    return (
-      "Passing is your only choice: no card of yours can be invoked now — there is no naga to pay with, " +
-      "or no effect has a legal target (R4.2.2). It is still your decision, so the way your turn went " +
-      "tells the opponent nothing."
-    );
-  }
-  if (menu.phase === "place" && (menu.places ?? []).length === 1) {
-    return (
-      "Only one placement is possible: the room must go in row 2 or next to a tile (R4.3.2), " +
-      "and rotations that give the same openings count as one."
-    );
-  }
-  if (menu.phase === "call" && (menu.groups ?? []).flat().length === 1) {
-    return "You hold a single card, and a call is at least one card (R4.1): it is your only call.";
-  }
-  return null;
-}

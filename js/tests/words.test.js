@@ -1,14 +1,7 @@
 // Decisions and pieces in words (words.js), and the rule popups (rules.js) through the view.
 import { describe, expect, it } from "vitest";
 import widget from "../src/index.js";
-import {
-  amuletMeaning,
-  cardMeaning,
-  invokeWords,
-  onlyChoiceReason,
-  placementWords,
-  stickSymbolMeaning,
-} from "../src/words.js";
+import { amuletMeaning, cardMeaning, invokeWords, placementWords, stickSymbolMeaning } from "../src/words.js";
 import { resolveRule, splitRules } from "../src/rules.js";
 import { callWords } from "../src/actions.js";
 import { invokeChoices } from "../src/menu.js";
@@ -57,12 +50,16 @@ describe("decisions in words", () => {
     expect(amuletMeaning(null, catalog)).toContain("treasures (1 or 2 secret points) or naga charms");
   });
 
-  it("says why there is a single choice", () => {
-    expect(onlyChoiceReason({ phase: "confront", pass: true, invokes: [] })).toContain("R4.2.2");
-    expect(onlyChoiceReason({ phase: "confront", pass: true, invokes: [["01a", "brown", 0]] })).toBeNull();
-    expect(onlyChoiceReason({ phase: "place", places: [[6, 0]] })).toContain("R4.3.2");
-    expect(onlyChoiceReason({ phase: "call", groups: [["01a"]] })).toContain("R4.1");
-    expect(onlyChoiceReason({})).toBeNull();
+  it("says why there is a single choice in Python's words, and not the sentence of a choice beside it", () => {
+    const mount = mounter(widget.render);
+    const f = fixture("confront");
+    const only = { action: "pass", text: "Passing is gold's only choice: a reason from Python (R4.2.2).", auto: true };
+    const { q } = mount("confront", { menu: { ...f.menu, invokes: [], only } });
+    expect(q("only-choice").textContent).toContain("a reason from Python");
+    expect(q("actions").textContent).not.toContain("Pass, or pay one naga");
+    const { q: q2 } = mount("confront");
+    expect(q2("only-choice")).toBeNull();
+    expect(q2("actions").textContent).toContain("Pass, or pay one naga");
   });
 });
 

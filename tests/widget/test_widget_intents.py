@@ -21,7 +21,9 @@ FUZZ = settings(deadline=None, derandomize=True, database=None, max_examples=150
 
 
 def teacher(seed: int = 3) -> NagaWidget:
-    return NagaWidget(Match(seed=seed), perspective="teacher")
+    """A teacher's view that plays only the clicks it is sent (no automatic passes after them: those
+    are tested in test_widget_deciding.py), so that each click is one step."""
+    return NagaWidget(Match(seed=seed), perspective="teacher", auto_pass=False)
 
 
 def longest_run(text: str) -> int:

@@ -42,6 +42,7 @@ from ..rules.legal import call_groups
 from ..rules.ruleset import openings_text
 from ..rules.temple import SLOT_NAMES
 from ..rules.wording import action_words, label_words
+from .deciding import confidence, only_choice, suggestion
 from .guard import IntentError, quote
 from .preview import effect_previews, placement_previews
 
@@ -73,6 +74,8 @@ class View:
     it was made for. ``bot_decision``: the bot opponent's last explained decision (:func:`explained`).
     ``watch``: while two bots play each other, what the view shows of the watch
     (:func:`.watch.watch_status`); its ``seats`` are played by the bots, never decided in the view.
+    ``auto_pass``: a pass that is a seat's only legal decision is played by the view for the seats it
+    decides for (:func:`.deciding.only_choice`); ``auto_passed``: the last pass it played so, with why.
 
     >>> View(2)
     Traceback (most recent call last):
@@ -92,6 +95,8 @@ class View:
     hint: dict[str, Any] | None = None
     bot_decision: dict[str, Any] | None = None
     watch: dict[str, Any] | None = None
+    auto_pass: bool = True
+    auto_passed: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         if self.perspective not in PERSPECTIVES or isinstance(self.perspective, bool):
@@ -332,6 +337,9 @@ def action_menu(state: State, player: int) -> dict[str, Any]:
         menu["previews"] = placement_previews(state)  # what each placement would do, in the order of places
     elif phase == "give":
         menu["gives"] = [a.card for a in legal]  # type: ignore[union-attr]
+    only = only_choice(state, player)
+    if only is not None:
+        menu["only"] = only
     return menu
 
 
@@ -414,7 +422,21 @@ def status_trait(view: View, viewer: int | str, screen: dict[str, Any] | None) -
     return {"perspective": view.perspective, "viewer": viewer, "screen": screen,
             "message": seen_message(view.message, viewer, screen), "ack": view.ack, "bot": view.bot,
             "names": list(TEMPLE_NAMES), "bot_stopped": seen_stop(view.stopped, viewer, screen),
-            "seed": view.seed, **({"watch": view.watch} if view.watch is not None else {})}
+            "seed": view.seed, "auto_pass": auto_pass_status(view, viewer, screen),
+            **({"watch": view.watch} if view.watch is not None else {})}
+
+
+def auto_pass_status(view: View, viewer: int | str, screen: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The auto-pass setting (``on``) and the last pass the view played by itself (``last``: ``{player,
+    name, step, text}``, the text saying why passing was the only choice), for a view that may decide;
+    ``None`` for a spectator. The reason tells what the passing seat holds: only that seat and the
+    teacher read it, never behind a hot-seat screen (R6)."""
+    if view.perspective == "spectator":
+        return None
+    last = view.auto_passed
+    if last is not None and not knows_seat(viewer, screen, last["player"]):
+        last = None
+    return {"on": view.auto_pass, "last": last}
 
 
 # -- chance the teacher chooses ----------------------------------------------------------------------
@@ -514,16 +536,19 @@ def bot_reasons_visible(view: View, seat: int) -> bool:
 def explain_trait(match: Match, view: View, actor: int | None, screen: dict[str, Any] | None) -> dict[str, Any]:
     """The explanation panel: ``hint`` (the hint asked for the decision shown, while the cursor stays
     at its step and branch, for the player who decides here) and ``bot`` (the bot opponent's last
-    explained decision, where :func:`bot_reasons_visible`). ``{}`` under a hot-seat screen."""
+    explained decision, where :func:`bot_reasons_visible`). ``{}`` under a hot-seat screen. Both say how
+    sure they are (:func:`.deciding.confidence`); the hint also names its ``suggestion`` in the parts
+    of the menu (:func:`.deciding.suggestion`)."""
     if screen:
         return {}
     shown: dict[str, Any] = {}
     hint = view.hint
     if hint is not None and hint["player"] == actor and (hint["step"], hint["branch"]) == (match.step, match.branch):
-        shown["hint"] = explained_words(hint, match.state.ruleset)
+        shown["hint"] = {**confidence(explained_words(hint, match.state.ruleset)),
+                         "suggestion": suggestion(hint["action"], hint["player"])}
     bot = view.bot_decision
     if bot is not None and bot_reasons_visible(view, bot["player"]):
-        shown["bot"] = explained_words(bot, match.state.ruleset)
+        shown["bot"] = confidence(explained_words(bot, match.state.ruleset))
     return shown
 
 

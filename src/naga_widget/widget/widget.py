@@ -25,6 +25,7 @@ from ..bots import Bot, Decision, ISMCTSBot
 from ..match import Match, StepError
 from ..rules import TEMPLE_NAMES, Action, ActionError, AnyAction, ChanceError, IllegalActionError, State
 from ..rules.errors import is_int
+from .deciding import only_choice
 from .guard import (
     IntentError,
     action_field,
@@ -117,6 +118,10 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
     :meth:`resume`, :meth:`pause`, :meth:`advance` and :attr:`speed`. The bots play on the running
     event loop, one move every ``bot_delay`` seconds, so other cells run meanwhile.
     ``bot_delay``: seconds between two moves of a bot (0.4 for an opponent, 1 for a watch).
+    ``auto_pass`` (on by default; a checkbox of the view too): when passing is the only legal decision
+    of a seat this view decides for, the view plays the pass itself right after the move before it (a
+    click in this view, or the bot's), and says why; the pass is a step of the match like any other.
+    ``play()`` from code plays only what it is given.
 
     The view's own events are :attr:`event_log`; ``log`` is the logger of ipywidgets.
     """
@@ -133,10 +138,14 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
     explain = traitlets.Dict().tag(sync=True)  # the hint and the bot's reasons, where the view may know them
     # Any JSON value may arrive from the view: one that is not an object is answered with an error
     intent = traitlets.Any({}, allow_none=True).tag(sync=True)
+    auto_pass = traitlets.Bool(True)  # not synced: the view reads it in status.auto_pass, sets it by an intent
 
     def __init__(self, match: Match | None = None, *, perspective: int | str | None = None,
                  opponent: Bot | None = None, seed: int | None = None, bot_delay: float | None = None,
-                 timeline: str = "full", players: Sequence[Bot] | None = None, **kwargs: Any) -> None:
+                 timeline: str = "full", players: Sequence[Bot] | None = None, auto_pass: bool = True,
+                 **kwargs: Any) -> None:
+        if not isinstance(auto_pass, bool):
+            raise TypeError(f"auto_pass must be True or False, not {quote(auto_pass)}")
         if timeline not in TIMELINE_MODES:
             raise ValueError(f"timeline must be one of {TIMELINE_MODES}, not {timeline!r}")
         if perspective is None:
@@ -160,7 +169,8 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         _check_bot(opponent)
         self._home = perspective  # the perspective given, kept while a stopped bot's seat is taken over
         self._match = match if match is not None else Match(seed=seed)
-        self._view = replace(view, seed=self._match.seed if seed is not None or self._match.reproducible else None)
+        self._view = replace(view, seed=self._match.seed if seed is not None or self._match.reproducible else None,
+                             auto_pass=auto_pass)
         self._bot: Bot | None = None
         self._bot_label = ""
         self._delay = check_delay(bot_delay) if bot_delay is not None else (
@@ -173,10 +183,11 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self._playing = False
         self._watch_task: asyncio.Task[None] | None = None
         self._ready = False
-        super().__init__(**kwargs)
+        super().__init__(auto_pass=auto_pass, **kwargs)
         self.catalog = catalog(self._match.ruleset)
         self._match.observe_changes(self._on_match_change)
         self.observe(self._on_intent, names="intent")
+        self.observe(self._on_auto_pass, names="auto_pass")
         self.on_msg(self._on_message)
         if timeline != "full" and not self._match.at_end:
             self._match.goto(-1)
@@ -252,7 +263,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self._match = match
         match.observe_changes(self._on_match_change)
         self._set(holder=None, fork_armed=False, message=None, seed=match.seed if seed is not None else None,
-                  hint=None, bot_decision=None)
+                  hint=None, bot_decision=None, auto_passed=None)
         self._refresh()
         self._schedule_bot()
 
@@ -437,9 +448,13 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
             raise IllegalActionError("this is a past step: the decision now is at the end of the line; go there, "
                                      "or fork from here to play", "R8")
         self._play(action)
+        self._set(auto_passed=None)
+        self._auto_pass()
 
     def _moved(self) -> None:
-        """After moving the cursor: an armed fork is dropped unless the cursor is at the end of the line."""
+        """After moving the cursor: an armed fork is dropped unless the cursor is at the end of the line;
+        the note of the last automatic pass is dropped."""
+        self._set(auto_passed=None)
         if not self._match.at_end:
             self._set(fork_armed=False)
 
@@ -571,6 +586,37 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self._watching("a speed")
         self.speed = intent.get("speed")  # type: ignore[assignment]  # checked by the setter
 
+    def _intent_auto_pass(self, intent: dict[str, Any]) -> None:
+        """The view's auto-pass checkbox: ``on`` is true or false. Turned on while a seat of this view
+        has only a pass to play, the pass is played at once."""
+        on = intent.get("on")
+        if not isinstance(on, bool):
+            raise IntentError(f"auto_pass needs 'on', true or false, not {quote(on)}")
+        if self._view.perspective == "spectator":
+            raise IntentError("a spectator's view decides nothing: it has no auto-pass")
+        self.auto_pass = on  # _on_auto_pass keeps the view's copy
+        self._auto_pass()
+
+    def _on_auto_pass(self, change: dict[str, Any]) -> None:
+        self._set(auto_pass=bool(change["new"]))
+        if not self._busy:  # set in code: a pass waiting now is played, as after a move
+            self._auto_pass()
+            self._refresh()
+            self._schedule_bot()
+
+    def _auto_pass(self) -> None:
+        """With ``auto_pass`` on, at the end of the line: while the seat to move is one this view decides for
+        and its only legal decision is a pass (:func:`.deciding.only_choice`), play it, keeping why."""
+        while self._view.auto_pass and self._match.at_end:
+            state = self._match.state
+            player = actor_of(self._view, state)
+            only = only_choice(state, player)
+            if player is None or only is None or not only["auto"]:
+                return
+            self._play(only["action"])
+            self._set(auto_passed={"player": player, "name": TEMPLE_NAMES[player], "step": self._match.step,
+                                   "text": only["text"]})
+
     _INTENTS: ClassVar[dict[str, Callable[[NagaWidget, dict[str, Any]], None]]] = {
         "play": _intent_play, "goto": _intent_goto, "undo": _intent_undo, "redo": _intent_redo,
         "start": _intent_start, "end": _intent_end, "branch": _intent_branch, "fork": _intent_fork,
@@ -578,6 +624,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         "new_game": _intent_new_game, "force": _intent_force, "unforce": _intent_unforce,
         "hint": _intent_hint, "watch_play": _intent_watch_play, "watch_pause": _intent_watch_pause,
         "watch_step": _intent_watch_step, "watch_speed": _intent_watch_speed,
+        "auto_pass": _intent_auto_pass,
     }
 
     # -- watching two bots -------------------------------------------------------------------------
@@ -759,6 +806,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
             self._set(bot_decision=before)
             self._stop_bot(seat, refused, public_failure("illegal", refused))
             return False
+        self._auto_pass()
         return True
 
     def _stop_bot(self, seat: int, exc: BaseException, public: str) -> None:
