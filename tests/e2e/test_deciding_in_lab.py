@@ -12,8 +12,10 @@ import re
 from typing import Any
 
 from conftest import write_notebook
-from hosts import LAB, Server
+from hosts import LAB, ROOT, Server
 from playwright.sync_api import Page, expect
+
+OUTPUT = ROOT / "test-output"
 
 SETUP = """\
 from naga_widget import Match, NagaWidget
@@ -83,6 +85,8 @@ def test_the_hint_marks_its_call_and_the_only_pass_is_played_as_a_step(page: Pag
     told = probe(page)
     assert told["suggestion"]["kind"] == "call"
     assert shown == sorted(f"card-{c}" for c in told["suggestion"]["cards"])
+    OUTPUT.mkdir(exist_ok=True)
+    root.screenshot(path=str(OUTPUT / "hint-at-the-call.png"))
 
     # silver calls by clicks; gold's only pass is then played by the view: one more recorded step
     for card in ("04a", "07a"):
@@ -90,6 +94,7 @@ def test_the_hint_marks_its_call_and_the_only_pass_is_played_as_a_step(page: Pag
     root.get_by_test_id("confirm").click()
     expect(root.get_by_test_id("auto-passed")).to_be_visible()
     assert "gold passed automatically (step 3)" in root.get_by_test_id("auto-passed").inner_text()
+    root.get_by_test_id("actions").screenshot(path=str(OUTPUT / "auto-pass-note.png"))
     page.wait_for_function("() => +document.querySelector('[data-testid=\"tl-slider\"]').max === 3")
     assert slider_value(page) == 3
     after = probe(page)
