@@ -51,6 +51,7 @@ from .diff import diff_views
 from .rules import STANDARD, AnyAction, Chance, Event, LegalActions, Outcome, ReplayError, Ruleset, State, new_game
 from .rules.chance import KINDS
 from .rules.errors import is_int
+from .rules.start import check_position
 from .saves import FORMAT, SEED_DIGITS, VERSION, root_key, step_key
 
 RECENT_ACTIONS = 5  # the number of actions a match's notebook picture lists
@@ -130,6 +131,31 @@ class Match:
         self._start(seed, reproducible, ruleset, root, chance.forced)
 
     @classmethod
+    def from_state(cls, state: State, seed: int | None = None) -> Match:
+        """A match that starts from ``state``, a position set up by hand (for a lesson or a puzzle).
+
+        The position must be one a game can be in (:func:`~naga_widget.rules.start.check_position`
+        says why not, with a :class:`~naga_widget.rules.start.PositionError`, a ``ValueError``).
+        Its chance after the start follows ``seed`` and the position, as a match's follows its seed;
+        its save records the position, so the file replays from it (docs/saves.md, ``start``).
+
+        >>> m = Match(seed=4)
+        >>> _ = m.play(m.legal_actions().sample(__import__("random").Random(1)))
+        >>> puzzle = Match.from_state(m.state, seed=9)
+        >>> puzzle.step, puzzle.state == m.state, Match.loads(puzzle.dumps()).state == m.state
+        (0, True, True)
+        """
+        if not isinstance(state, State):
+            raise TypeError(f"a match starts from a State, not {type(state).__name__}")
+        check_position(state)
+        reproducible = seed is not None
+        seed = secrets.randbits(128) if seed is None else _check_seed(seed)
+        root = Node(0, None, None, [], [], state, root_key(state.ruleset, seed, state))
+        match = cls._from_root(seed, reproducible, state.ruleset, root)
+        match._set_up = True
+        return match
+
+    @classmethod
     def _from_root(cls, seed: int, reproducible: bool, ruleset: Ruleset, root: Node) -> Match:
         """A match whose tree is ``root`` alone (the setup step), e.g. to replay a saved match onto."""
         match = cls.__new__(cls)
@@ -147,6 +173,7 @@ class Match:
         self._line: list[Node] = [root]
         self._cursor = 0
         self._listeners: list[Any] = []
+        self._set_up = False  # started from a position set up by hand (Match.from_state), not from a new game
 
     # -- where we are -------------------------------------------------------------------------
     @property
@@ -422,7 +449,8 @@ class Match:
             setup=saves.step_record(None, None, root.outcomes, root.state, root.forced),
             steps=[saves.step_record(n.parent.id if n.parent else None, n.action, n.outcomes, n.state, n.forced)
                    for n in self._nodes[1:]],
-            forced_pending=self._forced, tip=self._line[-1].id, step=self._cursor)
+            forced_pending=self._forced, tip=self._line[-1].id, step=self._cursor,
+            start=root.state if self._set_up else None)
 
     def dumps(self, indent: int | None = None) -> str:
         return json.dumps(self.to_json(), indent=indent)
@@ -452,6 +480,7 @@ class Match:
         setup = saves.replay_setup(saved)
         root = Node(0, None, None, setup.outcomes, setup.events, setup.state, setup.key, forced=setup.forced)
         match = cls._from_root(saved.seed, saved.reproducible, saved.ruleset, root)
+        match._set_up = saved.start is not None
         for i, raw in enumerate(saved.steps, start=1):
             match._replay_step(i, raw, saved.version)
         match._restore_cursor(saved.current)

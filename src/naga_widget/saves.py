@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 from .rules import RULESETS, AnyAction, Chance, Event, ReplayError, Ruleset, State, new_game
 from .rules.chance import KINDS
 from .rules.errors import quote
+from .rules.start import PositionError, position_from_json, position_to_json
 
 FORMAT = "naga-widget-match"
 VERSION = 2  # 2 added "reproducible", "forced_pending" and the "forced" mark of steps; 1 still loads
@@ -42,9 +43,10 @@ def step_key(parent_key: str, action: AnyAction, sibling: int) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-def root_key(ruleset: Ruleset, seed: int) -> str:
-    """The chance seed of a match's setup; each step's key is derived from its parent's."""
-    return f"naga:{ruleset.id}:{seed}"
+def root_key(ruleset: Ruleset, seed: int, start: State | None = None) -> str:
+    """The chance seed of a match's setup (or of its start position, set up by hand); each step's
+    key is derived from its parent's."""
+    return f"naga:{ruleset.id}:{seed}" if start is None else f"naga:{ruleset.id}:{seed}:start:{start.digest()}"
 
 
 # -- writing -----------------------------------------------------------------------------------------
@@ -64,9 +66,10 @@ def step_record(parent: int | None, action: AnyAction | None, outcomes: list[tup
 
 
 def document(*, ruleset: Ruleset, seed: int, reproducible: bool, setup: dict[str, Any],
-             steps: list[dict[str, Any]], forced_pending: Mapping[str, list[Any]], tip: int, step: int
-             ) -> dict[str, Any]:
-    """The whole saved document, its checksum included."""
+             steps: list[dict[str, Any]], forced_pending: Mapping[str, list[Any]], tip: int, step: int,
+             start: State | None = None) -> dict[str, Any]:
+    """The whole saved document, its checksum included (with ``start``, the position set up by hand
+    that the match starts from: an optional field of version 2, absent from every other save)."""
     doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -79,6 +82,8 @@ def document(*, ruleset: Ruleset, seed: int, reproducible: bool, setup: dict[str
                            for kind, values in forced_pending.items() if values},
         "current": {"tip": tip, "step": step},
     }
+    if start is not None:
+        doc["start"] = position_to_json(start)
     doc["checksum"] = checksum(doc)
     return doc
 
@@ -218,7 +223,9 @@ def _json_type(value: Any) -> str:
 
 _V1_FIELDS: dict[str, type] = {"format": str, "version": int, "ruleset": str, "seed": int, "setup": dict, "steps": list,
               "current": dict, "checksum": str}
-_FIELDS: dict[int, dict[str, type]] = {1: _V1_FIELDS, 2: {**_V1_FIELDS, "reproducible": bool, "forced_pending": dict}}
+_V2_FIELDS: dict[str, type] = {**_V1_FIELDS, "reproducible": bool, "forced_pending": dict}
+_FIELDS: dict[int, dict[str, type]] = {1: _V1_FIELDS, 2: _V2_FIELDS}
+_OPTIONAL: dict[int, dict[str, type]] = {1: {}, 2: {"start": dict}}  # "start": a match from Match.from_state
 _STEP: dict[str, type] = {"parent": int, "action": str, "outcomes": list, "digest": str}
 _SETUP: dict[str, type] = {"outcomes": list, "digest": str}
 _CURRENT: dict[str, type] = {"tip": int, "step": int}
@@ -236,6 +243,7 @@ class _Saved:
     steps: list[dict[str, Any]]
     forced_pending: dict[str, list[Any]]
     current: dict[str, Any]
+    start: dict[str, Any] | None = None  # the position set up by hand it starts from (Match.from_state)
 
     @staticmethod
     def read(data: Any, plain: bool = False) -> _Saved:
@@ -258,7 +266,7 @@ class _Saved:
             raise ReplayError("not a saved match: the data is nested too deeply") from None
         if data.get("checksum") != expected:
             raise ReplayError("the saved match was changed or cut after it was saved (checksum mismatch)")
-        _record(data, "the document", _FIELDS[version])
+        _record(data, "the document", _FIELDS[version], _OPTIONAL[version])
         if data["ruleset"] not in RULESETS:
             raise ReplayError(f"saved match is malformed: unknown ruleset {_q(data['ruleset'])}")
         forced: dict[str, type] = {"forced": bool}
@@ -274,7 +282,7 @@ class _Saved:
                 raise ReplayError(f"saved match is malformed: forced_pending {kind!r} must be a non-empty list")
             pending[kind] = [v for _, v in outcomes_from_json([[kind, v] for v in values], "forced_pending")]
         return _Saved(version, RULESETS[data["ruleset"]], data["seed"], data.get("reproducible", True), setup,
-                      steps, pending, _record(data["current"], "the saved cursor", _CURRENT))
+                      steps, pending, _record(data["current"], "the saved cursor", _CURRENT), data.get("start"))
 
 
 def outcomes_from_json(raw: list[Any], where: str) -> list[tuple[str, Any]]:
@@ -352,13 +360,31 @@ def _replay(where: str, key: str, outcomes: list[tuple[str, Any]], seeded: bool,
 
 
 def replay_setup(saved: _Saved) -> Replayed:
-    """The setup step of a saved match, replayed from its recorded chance outcomes and checked."""
+    """The setup step of a saved match, replayed from its recorded chance outcomes and checked; of a
+    match that starts from a position set up by hand, that position, checked (:func:`replay_start`)."""
+    if saved.start is not None:
+        return replay_start(saved)
     outcomes = outcomes_from_json(saved.setup["outcomes"], "setup")
     key = root_key(saved.ruleset, saved.seed)
     forced = saved.setup.get("forced", False)  # never in a file of version 1: its setup follows the seed
     state, events = _replay("setup", key, outcomes, not forced, saved.setup["digest"],
                             lambda c: new_game(saved.ruleset, c), saved.version)
     return Replayed(None, outcomes, events, state, key, forced)
+
+
+def replay_start(saved: _Saved) -> Replayed:
+    """The start position of a saved match set up by hand: a position a game can be in
+    (:func:`~naga_widget.rules.start.check_position`), with no chance of its own, whose digest is
+    the setup's."""
+    assert saved.start is not None
+    try:
+        state = position_from_json(saved.start, saved.ruleset)
+    except PositionError as exc:
+        raise ReplayError(f"the start position is not one a game can be in: {exc}") from None
+    if saved.setup["outcomes"] or saved.setup.get("forced"):
+        raise ReplayError("the setup of a match started from a position has no chance outcomes")
+    _verify(None, state, saved.setup["digest"], "the start position")
+    return Replayed(None, [], [], state, root_key(saved.ruleset, saved.seed, state), False)
 
 
 def replay_step(i: int, raw: dict[str, Any], version: int, parent_state: State, parent_key: str,

@@ -17,7 +17,8 @@ from naga_widget import (
     ReplayError,
     play_match,
 )
-from naga_widget.rules import STANDARD
+from naga_widget.rules import STANDARD, State
+from naga_widget.rules.start import PositionError
 from naga_widget.saves import checksum
 
 
@@ -530,3 +531,87 @@ def test_a_forged_deep_value_is_refused_when_loaded_from_text() -> None:
     doc["checksum"] = checksum(doc)
     message = _load_error(json.dumps(doc))
     assert "step record 1" in message and "bad chance outcome" in message and len(message) < 200
+
+
+# -- a match from a position set up by hand -------------------------------------------------------------
+def _puzzle_position(seed: int = 21, steps: int = 9) -> State:
+    """A position of a game, taken out of it (as a lesson sets one up)."""
+    m = Match(seed=seed)
+    for k in range(steps):
+        m.play(m.legal_actions().sample(random.Random(k)))
+    return m.state
+
+
+def test_a_match_from_a_position_saves_it_and_replays_every_branch() -> None:
+    start = _puzzle_position()
+    m = Match.from_state(start, seed=5)
+    assert m.step == 0 and m.state == start and m.reproducible and list(m.events()) == []
+    for k in range(12):
+        m.play(m.legal_actions().sample(random.Random(100 + k)))
+    m.goto(4)
+    m.play(next(a for a in m.legal_actions() if a != m.line()[5].action))  # a second branch
+    doc = m.to_json()
+    assert doc["version"] == 2 and doc["start"]["phase"] == start.phase.value
+    again = Match.loads(m.dumps())
+    assert again.dumps() == m.dumps() and again.state_at(0) == start and len(again.branches()) == 2
+    for branch in range(2):
+        m.switch(branch), again.switch(branch)
+        assert [again.state_at(i) for i in range(again.last_step + 1)] == \
+            [m.state_at(i) for i in range(m.last_step + 1)]
+    # the same position, seed and actions give the same game; chance follows the position too
+    twin = Match.from_state(start, seed=5)
+    for action in m.line()[1:]:
+        twin.play(action.action)
+    assert twin.state == m.state
+    assert Match.from_state(start, seed=5).node.key != Match.from_state(_puzzle_position(steps=11), seed=5).node.key
+
+
+def test_an_ordinary_save_has_no_start_position() -> None:
+    m = Match(seed=3)
+    m.play(m.legal_actions().sample(random.Random(0)))
+    doc = m.to_json()
+    assert doc["version"] == 2 and "start" not in doc
+    assert Match.loads(m.dumps()).to_json() == doc
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda s: s._replace(guide=2), "guide"),
+    (lambda s: s._replace(hands=(tuple(sorted(s.hands[0] + s.hands[1][:1])), s.hands[1])), "cards too many"),
+    (lambda s: s._replace(supply=(s.supply[0] + 1,) + s.supply[1:]), "sticks in all"),
+    (lambda s: s._replace(passes=7), "passes"),
+    (lambda s: s._replace(temples=(s.temples[0]._replace(up=s.temples[0].up ^ 1), s.temples[1])), "R2.4"),
+    (lambda s: s._replace(deck=s.deck[1:]), "missing"),
+])
+def test_an_illegal_start_position_is_refused_with_what_is_wrong(change: Any, words: str) -> None:
+    start = _puzzle_position()
+    with pytest.raises(PositionError, match=words):
+        Match.from_state(change(start))
+    with pytest.raises(TypeError, match="State"):
+        Match.from_state(start.to_json())  # type: ignore[arg-type]
+
+
+def _resealed(doc: dict[str, Any]) -> str:
+    doc = {k: v for k, v in doc.items() if k != "checksum"}
+    doc["checksum"] = checksum(doc)
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize("tamper, words", [
+    (lambda p: p.update(guide=2), "not one a game can be in: the guide"),
+    (lambda p: p["hands"][0].append(p["deck"].pop()), "digest mismatch"),  # legal, but not the saved start
+    (lambda p: p.update(deck=p["deck"][1:]), "cards missing"),
+    (lambda p: p.update(colour="red"), "unknown"),
+    (lambda p: p["temples"][0]["tiles"].__setitem__(0, ["R99", 0]), "unknown room"),
+    (lambda p: p.update(round="3"), "round must be an integer"),
+])
+def test_a_tampered_start_position_is_refused(tamper: Any, words: str) -> None:
+    m = Match.from_state(_puzzle_position(), seed=5)
+    m.play(m.legal_actions().sample(random.Random(0)))
+    doc = copy.deepcopy(m.to_json())
+    tamper(doc["start"])
+    with pytest.raises(ReplayError, match=words):
+        Match.loads(_resealed(doc))
+    no_start = copy.deepcopy(m.to_json())
+    del no_start["start"]  # a file that lost its start position
+    with pytest.raises(ReplayError, match="setup does not replay"):  # it is read as a new game's setup
+        Match.loads(_resealed(no_start))
