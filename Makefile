@@ -4,9 +4,10 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 JS_STAMP := js/node_modules/.installed
+RL_STAMP := $(VENV)/.rl-installed
 LAB_PORT ?= 8888
 
-.PHONY: demo test test-py test-js bench arena strength lint selfplay clean lite lite-serve test-lite
+.PHONY: demo test test-py test-js bench bench-rl rl arena strength lint selfplay clean lite lite-serve test-lite
 LITE_PORT ?= 8000
 
 # The package (editable) and the dependency group "dev" (tests, linters, the extras' packages) at the
@@ -16,6 +17,13 @@ $(STAMP): pyproject.toml constraints/dev.txt
 	$(PY) -m pip install -q --upgrade pip -c constraints/dev.txt
 	$(PY) -m pip install -q -e . --group dev -c constraints/dev.txt
 	touch $(STAMP)
+
+## rl: add lesson 08's training packages to .venv (the group rl: stable-baselines3, sb3-contrib, CPU-only torch, about 200 MB)
+rl: $(RL_STAMP)
+
+$(RL_STAMP): $(STAMP)
+	$(PY) -m pip install -q --group rl -c constraints/dev.txt
+	touch $(RL_STAMP)
 
 $(JS_STAMP): js/package.json js/package-lock.json
 	cd js && npm ci --no-audit --no-fund --loglevel=error
@@ -50,6 +58,10 @@ bench: $(STAMP) $(JS_STAMP)
 	$(PY) benchmarks/bench_league.py
 	$(PY) benchmarks/bench_envs.py
 	$(PY) benchmarks/bench_eval.py
+
+## bench-rl: lesson 08's longer run, MaskablePPO for 25 minutes, then 200 games against RandomBot and GreedyBot each
+bench-rl: $(RL_STAMP)
+	nice $(PY) benchmarks/bench_rl.py --minutes 25 --games 200
 
 ## arena: a round robin of the project's bots
 arena: $(STAMP)

@@ -239,15 +239,27 @@ PYODIDE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "lan
 NOTEBOOK_DATA = ("games",)  # folders of notebooks/ that notebooks read by a relative path
 
 
+NOT_IN_LITE = "**JupyterLite:** no"  # a lesson's header line says so when it cannot run in Pyodide (PyTorch)
+
+
+def runs_in_lite(notebook: dict[str, Any]) -> bool:
+    """False for a lesson whose header says it does not work in JupyterLite (lesson 08 needs PyTorch)."""
+    cells = notebook.get("cells") or [{}]
+    return NOT_IN_LITE not in "".join(cells[0].get("source", ""))
+
+
 def copy_notebooks(files: Path) -> list[str]:
     """Copy every notebook with its kernel set to Pyodide's (``python``), the folders of
     ``NOTEBOOK_DATA`` they read (the saved games of 04), and the rules beside them. A lesson with
-    exercises goes in its student version (``notebooks/student/``, without the solutions)."""
+    exercises goes in its student version (``notebooks/student/``, without the solutions); a lesson
+    whose header says it does not work in JupyterLite is left out."""
     files.mkdir(parents=True)
     names = []
     for source in sorted((ROOT / "notebooks").glob("*.ipynb")):
         student = ROOT / "notebooks" / "student" / source.name
         notebook = json.loads((student if student.is_file() else source).read_text())
+        if not runs_in_lite(notebook):
+            continue
         notebook.setdefault("metadata", {})["kernelspec"] = dict(PYODIDE_KERNELSPEC)
         notebook["metadata"].setdefault("language_info", {"name": "python"})
         (files / source.name).write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n")

@@ -81,6 +81,18 @@ class NagaRajaEnv(AECEnv[str, dict[str, np.ndarray], int]):
             raise RuntimeError("call reset() first")
         return self._state
 
+    @property
+    def menu(self) -> Menu:
+        """The legal sub-choices of the decision in progress (see :class:`~naga_widget.envs.action_table.Menu`)."""
+        if self._menu is None:
+            raise RuntimeError("call reset() first")
+        return self._menu
+
+    @property
+    def partial(self) -> tuple[int, ...]:
+        """The sub-choices the player to move has taken so far in the decision in progress."""
+        return self._partial
+
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng = random.Random(seed)
