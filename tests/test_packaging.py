@@ -28,7 +28,11 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 REPO_URL = "https://github.com/naga-widget/naga-widget"
 RUNTIME = ["anywidget", "ipywidgets", "traitlets"]
 EXTRAS = {"arena": ["cloudpickle", "matplotlib", "tqdm"], "course": ["otter-grader"], "dask": ["dask"],
-          "envs": ["gymnasium", "numpy", "open-spiel", "pettingzoo"], "learn": ["numpy"], "league": ["openskill"]}
+          "envs": ["gymnasium", "numpy", "open-spiel", "pettingzoo"], "learn": ["numpy"], "league": ["openskill"],
+          # lesson 08: the packages of the extras envs and arena (naga-widget[envs,arena], which the wheel
+          # spells out) and the learning packages
+          "rl": ["cloudpickle", "gymnasium", "matplotlib", "numpy", "open-spiel", "pettingzoo", "sb3-contrib",
+                 "stable-baselines3", "torch", "tqdm"]}
 # Paths in the sdist, below its top folder naga_widget-<version>/.
 SDIST_FILES = ["LICENSE", "README.md", "Makefile", "pyproject.toml", "PKG-INFO", "constraints/dev.txt",
                "js/package.json", "js/package-lock.json", "js/vitest.config.js", "js/src/index.js",
