@@ -264,3 +264,11 @@ def test_the_hint_at_the_call_names_its_cards_with_intervals_and_meaning() -> No
             assert 0.0 <= figures["low"] <= c["value"] <= figures["high"] <= 1.0
         else:
             assert figures["low"] is None and not figures["close"]
+
+
+def test_the_reasons_of_a_bot_that_is_no_search_get_no_intervals() -> None:
+    shown = confidence(hint_of([("pass", 1, 0.55), ("invoke 01a brown", 1, 0.61), ("invoke 02a brown", 0, 0.5)]),
+                       searched=False)
+    assert [f["tried"] for f in shown["candidate_figures"]] == [True, True, False]
+    assert all(f["low"] is None and not f["close"] for f in shown["candidate_figures"])
+    assert "confidence" not in shown and "meaning" not in shown

@@ -131,11 +131,14 @@ def win_chance_meaning(name: str) -> str:
             f"share would most likely end up with many more games (95%).")
 
 
-def confidence(shown: dict[str, Any]) -> dict[str, Any]:
+def confidence(shown: dict[str, Any], *, searched: bool = True) -> dict[str, Any]:
     """An explanation with how sure it is: ``candidate_figures``, for each candidate in the order of
     ``candidates``, ``tried`` (a simulation tried it), ``low`` and ``high`` (its interval, ``None`` when
     not tried) and ``close`` (too close to call with the chosen action, the first candidate);
     ``confidence`` (a sentence about that) and ``meaning`` (what "win chance" means).
+
+    ``searched=False`` is for the reasons of a bot that may be no search (GreedyBot scores each action
+    once, by a rule of thumb): its values are no shares of simulated games, so only ``tried`` is given.
 
     >>> shown = {"name": "gold", "candidates": [{"action": "pass", "visits": 300, "value": 0.68},
     ...     {"action": "invoke 01a brown", "visits": 280, "value": 0.67},
@@ -147,6 +150,9 @@ def confidence(shown: dict[str, Any]) -> dict[str, Any]:
     Too close to call: the search cannot tell its choice from 1 other (marked ≈): their win chances
     differ by less than the noise of their simulations. 1 choice was not tried.
     """
+    if not searched:
+        return {**shown, "candidate_figures": [{"tried": int(c["visits"]) > 0, "low": None, "high": None,
+                                                "close": False} for c in shown.get("candidates", [])]}
     candidates: list[dict[str, Any]] = []
     for given in shown.get("candidates", []):
         n = int(given["visits"])

@@ -536,9 +536,9 @@ def bot_reasons_visible(view: View, seat: int) -> bool:
 def explain_trait(match: Match, view: View, actor: int | None, screen: dict[str, Any] | None) -> dict[str, Any]:
     """The explanation panel: ``hint`` (the hint asked for the decision shown, while the cursor stays
     at its step and branch, for the player who decides here) and ``bot`` (the bot opponent's last
-    explained decision, where :func:`bot_reasons_visible`). ``{}`` under a hot-seat screen. Both say how
-    sure they are (:func:`.deciding.confidence`); the hint also names its ``suggestion`` in the parts
-    of the menu (:func:`.deciding.suggestion`)."""
+    explained decision, where :func:`bot_reasons_visible`). ``{}`` under a hot-seat screen. The hint
+    says how sure it is (:func:`.deciding.confidence`) and names its ``suggestion`` in the parts of the
+    menu (:func:`.deciding.suggestion`); the bot's reasons say only which candidates it tried."""
     if screen:
         return {}
     shown: dict[str, Any] = {}
@@ -548,7 +548,7 @@ def explain_trait(match: Match, view: View, actor: int | None, screen: dict[str,
                          "suggestion": suggestion(hint["action"], hint["player"])}
     bot = view.bot_decision
     if bot is not None and bot_reasons_visible(view, bot["player"]):
-        shown["bot"] = confidence(explained_words(bot, match.state.ruleset))
+        shown["bot"] = confidence(explained_words(bot, match.state.ruleset), searched=False)
     return shown
 
 
