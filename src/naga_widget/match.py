@@ -38,7 +38,6 @@ True
 from __future__ import annotations
 
 import json
-import operator
 import random
 import secrets
 from collections.abc import Callable, Iterable, Iterator
@@ -528,12 +527,9 @@ class Match:
 
 def _check_seed(seed: Any) -> int:
     """A seed given by the caller: an integer (not a bool) of at most SEED_DIGITS digits."""
-    if isinstance(seed, bool):
-        raise TypeError("a seed is an integer, not a bool")
-    try:
-        value = operator.index(seed)
-    except TypeError:
-        raise TypeError(f"a seed is an integer, not {type(seed).__name__}") from None
+    if not is_int(seed):
+        raise TypeError(f"a seed is an integer, not {type(seed).__name__}")
+    value = int.__index__(seed)
     if abs(value) >= 10**SEED_DIGITS:
         raise ValueError(f"a seed has at most {SEED_DIGITS} digits")
     return value

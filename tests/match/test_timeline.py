@@ -531,3 +531,12 @@ def test_an_empty_list_of_forced_outcomes_forces_nothing() -> None:
     assert m.forced_pending == {}
     m.play(action)
     assert len(m.branches()) == 1 and m.step == 1
+
+
+@pytest.mark.parametrize("seed", [True, False, 3.0, "3", None.__class__])
+def test_a_seed_is_an_integer_and_never_a_bool(seed: Any) -> None:
+    with pytest.raises(TypeError, match="a seed is an integer"):
+        Match(seed=seed)
+    with pytest.raises(TypeError, match="a seed is an integer"):
+        Match.from_state(Match(seed=1).state, seed=seed)
+    assert Match(seed=int(7)).seed == 7

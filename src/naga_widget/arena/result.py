@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..match import Match
+from ..rules.errors import is_int
 from .lineup import derive_seed
 from .plots import scores, win_rates
 from .referee import FORFEIT, GameRecord
@@ -139,7 +140,7 @@ class ArenaResult:
 
     # -- the games -----------------------------------------------------------------------------
     def game(self, game_id: int) -> GameRecord:
-        if isinstance(game_id, bool) or game_id not in self._index:
+        if not is_int(game_id) or game_id not in self._index:
             raise KeyError(f"no game {game_id!r} in this tournament (games are numbered 0 to {len(self.games) - 1})")
         return self._index[game_id]
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..rules.errors import is_int
+from ..rules.errors import is_int, is_number
 
 
 class SettingError(ValueError):
@@ -53,7 +53,6 @@ def check_settings(*, bots: int, games: int = 10, seed: int = 0, workers: int | 
         raise TypeError(f"client must be a dask.distributed Client, not {type(client).__name__}")
     if workers is not None and (not is_int(workers) or workers < 0):
         raise SettingError("workers", workers, "None or a whole number of at least 0", briefly="0 or more")
-    if move_timeout is not None and (isinstance(move_timeout, bool) or not isinstance(move_timeout, (int, float))
-                                     or not 0 < move_timeout < math.inf):
+    if move_timeout is not None and (not is_number(move_timeout) or not 0 < move_timeout < math.inf):
         raise SettingError("move_timeout", move_timeout, "None or a positive number of seconds",
                            briefly="a positive number of seconds")

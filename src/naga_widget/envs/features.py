@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any
 
 from naga_widget.rules import STANDARD, Ruleset
+from naga_widget.rules.errors import is_int
 
 from .action_table import ActionTable
 
@@ -79,7 +80,7 @@ class ObservationEncoder:
     def encode(self, observation: dict[str, Any], partial: Sequence[int] = ()) -> list[float]:
         """The vector of ``observation`` (a player's, R6) and that player's own sub-choices so far."""
         p = observation.get("viewer")
-        if p not in (0, 1) or isinstance(p, bool):
+        if not (is_int(p) and p in (0, 1)):
             raise ValueError(f"encode needs a player's observation (viewer 0 or 1), not viewer {p!r}")
         out: list[float] = []
         m = self._max

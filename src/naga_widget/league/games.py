@@ -23,6 +23,7 @@ from ..arena.lineup import MAX_STEPS, BotRef, Job, derive_seed
 from ..arena.referee import play_game
 from ..arena.seat import LocalSeat, SeatsByName
 from ..bots import RandomBot
+from ..rules.errors import is_int
 from .errors import LeagueSetupError, SandboxUnavailable
 from .sandbox import Limits, SandboxSeat, bwrap_works
 from .submissions import Submission
@@ -100,7 +101,7 @@ def schedule(entries: list[Entry], deals: int, seed: int, limits: Limits, isolat
              duplicate: bool = True) -> list[Task]:
     """Every pair plays ``deals`` deals. ``duplicate``: each deal twice, seats swapped (the default);
     else each game is a deal of its own, seats alternating (the same number of games)."""
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+    if not is_int(deals) or deals < 1:
         raise LeagueSetupError(f"deals must be a whole number of at least 1, not {deals!r}")
     tasks = []
     for i, a in enumerate(entries):

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from ..match import Match
+from ..rules.errors import is_choice
 from ..widget.projection import PERSPECTIVES, View, catalog, traits
 
 REPLAY_PERSPECTIVES = ("spectator", 0, 1, "teacher")
@@ -38,7 +39,7 @@ BUNDLE = Path(__file__).resolve().parent.parent / "static" / "naga_widget.js"
 
 
 def check_perspective(perspective: int | str) -> int | str:
-    if perspective not in REPLAY_PERSPECTIVES or isinstance(perspective, bool):
+    if not is_choice(perspective, REPLAY_PERSPECTIVES):
         raise ValueError(f"a replay's perspective must be one of {REPLAY_PERSPECTIVES}, not {perspective!r}")
     assert perspective in PERSPECTIVES
     return perspective

@@ -42,6 +42,7 @@ from typing import Any
 from ..arena.lineup import BotRef
 from ..arena.seat import SeatError
 from ..rules import LegalActions
+from ..rules.errors import is_number
 from .errors import LeagueSetupError, SandboxUnavailable
 from .wire import HEADER, WireError, legal_to_json, pack, unpack_length
 
@@ -78,7 +79,7 @@ class Limits:
 
     def __post_init__(self) -> None:
         for name, value in asdict(self).items():
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+            if not is_number(value) or not value > 0:
                 raise LeagueSetupError(f"limit {name} must be a positive number, not {value!r}")
 
     def to_json(self) -> dict[str, Any]:

@@ -9,6 +9,8 @@ and every error here is a :class:`ValueError`, so ``except ValueError`` still ca
 (False, True)
 >>> quote("x" * 100, 5), is_int(True), is_int(3)
 ("'xxxx…", False, True)
+>>> is_number(2.5), is_number(False), is_choice(True, (0, 1)), is_choice(1, (0, 1))
+(True, False, False, True)
 """
 
 from __future__ import annotations
@@ -60,3 +62,13 @@ def quote(value: Any, limit: int = 80) -> str:
 def is_int(value: object) -> TypeGuard[int]:
     """An ``int`` but not a ``bool`` (``True`` is an ``int`` to Python, never a number to the engine)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_number(value: object) -> TypeGuard[int | float]:
+    """An ``int`` or a ``float`` but not a ``bool`` (a time, a rate, a limit)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def is_choice(value: object, choices: tuple[object, ...]) -> bool:
+    """One of ``choices``, and not a ``bool`` standing for 0 or 1 (``True == 1`` to Python)."""
+    return not isinstance(value, bool) and value in choices

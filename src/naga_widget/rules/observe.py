@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .errors import is_choice
 from .position import Position
 from .ruleset import TEMPLE_NAMES, TRAP, openings_text
 from .steps import Phase
@@ -29,7 +30,7 @@ VIEWERS = (0, 1, "spectator", "truth")
 
 def check_viewer(viewer: Any) -> None:
     """A viewer of R6: player 0 or 1, ``"spectator"`` or ``"truth"`` (``True`` is not player 1)."""
-    if viewer not in VIEWERS or isinstance(viewer, bool):
+    if not is_choice(viewer, VIEWERS):
         raise ValueError(f"viewer must be 0, 1, 'spectator' or 'truth', not {viewer!r}")
 
 

@@ -37,6 +37,7 @@ from ..rules import (
 from ..rules.effects import Effect, Target
 from ..rules.effects.base import token_words
 from ..rules.effects.maze import LINES
+from ..rules.errors import is_choice
 from ..rules.flow import room_winner
 from ..rules.legal import call_groups
 from ..rules.ruleset import openings_text
@@ -99,7 +100,7 @@ class View:
     auto_passed: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
-        if self.perspective not in PERSPECTIVES or isinstance(self.perspective, bool):
+        if not is_choice(self.perspective, PERSPECTIVES):
             raise ValueError(f"perspective must be one of {PERSPECTIVES}, not {self.perspective!r}")
         if self.timeline not in TIMELINE_MODES:
             raise ValueError(f"timeline must be one of {TIMELINE_MODES}, not {self.timeline!r}")
