@@ -539,4 +539,4 @@ def test_a_seed_is_an_integer_and_never_a_bool(seed: Any) -> None:
         Match(seed=seed)
     with pytest.raises(TypeError, match="a seed is an integer"):
         Match.from_state(Match(seed=1).state, seed=seed)
-    assert Match(seed=int(7)).seed == 7
+    assert Match(seed=7).seed == 7 and Match.from_state(Match(seed=1).state, seed=7).seed == 7
