@@ -277,3 +277,15 @@ def test_closing_the_widget_stops_the_watch() -> None:
         assert w.match.step == step and not w.playing
 
     run(body)
+
+
+def test_finished_waits_for_the_end_of_the_watch_while_the_loop_runs() -> None:
+    async def body() -> None:
+        w = watcher(bot_delay=0)
+        await w.finished()  # not playing: at once
+        assert w.step == 0
+        w.resume()
+        await w.finished()
+        assert w.state.is_over and not w.playing
+
+    run(body)

@@ -678,6 +678,14 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
             self._watch_task = loop.create_task(self._watch_loop())
         self._refresh()
 
+    async def finished(self) -> None:
+        """Wait until the watch stops playing (the end of the game, a pause, a failing bot), letting the
+        event loop run meanwhile: ``await widget.finished()`` in a cell keeps the widget's buttons working.
+        Returns at once when the watch is not playing."""
+        self._watching("finished")
+        while self._playing:
+            await asyncio.sleep(WATCH_SLICE)
+
     def pause(self) -> None:
         """Pause the watch after the move being made, if any (the timeline stays usable: rewind, fork)."""
         self._watching("pause")
