@@ -283,11 +283,15 @@ class Match:
         self._changed()
         return dropped
 
-    def play(self, action: AnyAction | str | dict[str, Any], *, fork: bool = False) -> list[Event]:
+    def play(self, action: AnyAction | str | dict[str, Any], *, fork: bool = False,
+             reuse: bool = False) -> list[Event]:
         """Play ``action`` at the cursor and move to the new step; return its events.
 
         At a past step this starts a new branch (the old line is kept), unless the
-        action is the one already played next and ``fork`` is false.
+        action is the one already played next and ``fork`` is false. With ``reuse``, a fork (or a play
+        with forced chance) whose step comes out exactly as a step already played here (the same
+        action, chance outcomes, events and state) starts no second, identical branch: the match
+        follows that step (the widget's forks do so).
 
         This is the one door for an action from outside (a person's click, a bot's move, a line of
         code): ``action`` is an action value, its text or its JSON form. It is read here, once
@@ -308,7 +312,12 @@ class Match:
         chance = Chance(random.Random(key), forced=self._forced)
         state, events = here.state.transition(action, chance)
         self._forced = chance.forced
-        child = Node(len(self._nodes), here, action, chance.record or [], events, state, key,
+        record = chance.record or []
+        for same in here.children if reuse else ():
+            if same.action == action and same.outcomes == record and same.events == events and same.state == state:
+                self._enter(same)  # that line is already there: no duplicate branch
+                return same.events
+        child = Node(len(self._nodes), here, action, record, events, state, key,
                      forced=chance.forced_used > 0)
         self._adopt(here, child)
         self._enter(child)

@@ -358,10 +358,12 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         fork = self._view.fork_armed
         self._set(fork_armed=False)
         try:
-            self._match.play(action, fork=fork)
+            self._match.play(action, fork=fork, reuse=True)
         except Exception:
             self._set(fork_armed=fork)
             raise
+        if fork and not self._match.at_end:  # the fork came out as a step already played: the match
+            self._set(fork_armed=True)  # follows that line, and the next play here may still branch off
 
     # -- intents ----------------------------------------------------------------------------------
     def _on_intent(self, change: dict[str, Any]) -> None:
@@ -718,6 +720,8 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         if not self._bot_step(state.to_move, bot, fork=fork):
             self._set(fork_armed=fork)
             return False
+        if fork and not self._match.at_end:  # the bot's move came out as a step already played
+            self._set(fork_armed=True)
         return True
 
     async def _watch_loop(self) -> None:
@@ -807,7 +811,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         before = self._view.bot_decision
         self._set(bot_decision=reasons)  # shown with the step the move makes
         try:
-            self._match.play(action, fork=fork)  # the match judges the move, as it judges a person's
+            self._match.play(action, fork=fork, reuse=True)  # the match judges the move, as it judges a person's
         except ActionError as exc:  # told to the bot's seat and the teacher with the move it quotes
             why = str(exc).removesuffix(f" ({exc.rule})")
             refused = IllegalActionError(f"{quote(str(action))} is not a legal decision now: {why}", exc.rule)
