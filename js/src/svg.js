@@ -222,6 +222,7 @@ function entrance(e) {
  */
 export function templeSvg(temple, ctx) {
   const L = ctx.layout;
+  ctx = { ...ctx, uid: `${ctx.uid}-${temple.name}` }; // each temple's pattern has an id of its own
   return html`<svg class="naga-board" width=${L.width} height=${L.height} viewBox="0 0 ${L.width} ${L.height}" role="group" aria-label="${temple.name} temple">${boardDefs(ctx.uid)}${frame(L)}${L.spaces.map(
     (sp) => spaceCell(sp, temple, ctx),
   )}${L.slots.map((s) => svg`${slotCell(s, temple, ctx)}${slotLabel(s)}`)}${L.entrances.map(entrance)}</svg>`;

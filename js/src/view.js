@@ -31,6 +31,19 @@ const HOVER_EVENTS = ["pointerover", "pointerout", "focusin", "focusout"];
 
 let instances = 0;
 
+/**
+ * An id prefix for one view, unique on the page. A counter alone is not: each copy of this module
+ * counts from 1 (anywidget may load the module once per widget class, and again on a hot reload),
+ * so two widgets on a page could share their ids; random digits come with it.
+ */
+export function viewUid() {
+  const c = globalThis.crypto;
+  const random = c?.getRandomValues
+    ? c.getRandomValues(new Uint32Array(2)).reduce((text, n) => text + n.toString(36), "")
+    : Math.random().toString(36).slice(2);
+  return `naga-${random}-${++instances}`;
+}
+
 /** The widget's root element (focusable, shortcuts of the host suppressed), its style and its app area. */
 function createRoot(el) {
   const root = document.createElement("div");
@@ -73,7 +86,7 @@ function dataOf(node) {
 class NagaView {
   constructor(model, el) {
     this.model = model;
-    this.uid = `naga${++instances}`;
+    this.uid = viewUid(); // the prefix of the ids in this view (SVG patterns, labelled selectors)
     ({ root: this.root, app: this.app } = createRoot(el));
     this.layout = templeLayoutCached(model.get("catalog")?.slots);
     this.sel = emptySelection();
