@@ -174,7 +174,7 @@ class ChildSeat:
 
     def _call(self, message: tuple[Any, ...], timeout: float | None = None) -> Any:
         try:
-            self.connection.send(message)
+            self.connection.send_bytes(pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL))
             body = self._receive(timeout)
         except (EOFError, OSError):  # the process ended or closed its end, or sent too long a message
             body = None
@@ -281,7 +281,7 @@ def serve(fd: int) -> None:
     bot: Bot | None = None
     while True:
         try:
-            message = connection.recv()
+            message = pickle.loads(connection.recv_bytes())
         except EOFError:
             return
         try:
