@@ -127,6 +127,8 @@ export const CSS = `
 .naga-timeline{padding:4px 8px}
 .naga-timeline .naga-steplabel{flex:1 1 200px;color:var(--naga-muted);font-size:var(--naga-fs-s)}
 .naga-timeline select{font:inherit;color:var(--naga-ink);background:var(--naga-button);border:1px solid var(--naga-buttonLine);border-radius:6px;max-width:100%}
+.naga-timeline label{display:flex;align-items:center;gap:4px;min-width:0;max-width:100%}
+.naga-timeline label select{flex:1 1 auto;min-width:0;width:100%;text-overflow:ellipsis}
 .naga-chance select{font:inherit;color:var(--naga-ink);background:var(--naga-button);border:1px solid var(--naga-buttonLine);border-radius:6px;max-width:100%;min-width:0;flex:1 1 160px}
 .naga-chance select:focus-visible{outline:2px solid var(--naga-target);outline-offset:1px}
 .naga-chance .naga-chance-throw{display:inline-flex;gap:3px;align-items:center;margin-right:6px}
