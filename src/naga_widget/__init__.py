@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .bots import Bot, Decision, GreedyBot, ISMCTSBot, RandomBot, determinize, play_match
 from .match import Branch, Match, register_html_writer
 from .rules import (
@@ -30,6 +28,7 @@ from .rules import (
 )
 from .rules import TEMPLE_NAMES as _TEMPLE_NAMES
 from .rules import pictures as _pictures
+from .rules.observe import Observation
 
 __version__ = "0.1.0"
 
@@ -42,7 +41,7 @@ def _viewpoint(viewer: int | str) -> str:
     return f"view: {_TEMPLE_NAMES[int(viewer)]} (player {viewer})"
 
 
-def _board_picture(observation: dict[str, Any]) -> str:
+def _board_picture(observation: Observation) -> str:
     """The static SVG board (``widget/svg.py``) of an observation, with its viewpoint written at the foot."""
     from .widget.svg import board_svg  # loaded on first use: importing the engine draws nothing
 
@@ -62,7 +61,7 @@ def _replay_page(match: Match, perspective: int | str = "spectator", title: str 
 register_html_writer(_replay_page)  # Match.to_html writes with it (the match cannot import the widget layer)
 
 
-def picture(what: State | dict[str, Any], viewer: int | str | None = None) -> _pictures.Picture:
+def picture(what: State | Observation, viewer: int | str | None = None) -> _pictures.Picture:
     """A picture of a state as ``viewer`` knows it (default the whole truth), or of an observation.
 
     It shows itself as SVG where a notebook displays it. An observation already belongs to one

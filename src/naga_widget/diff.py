@@ -14,6 +14,7 @@ may see. :meth:`naga_widget.match.Match.diff` applies it to two steps of a line.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 _PLAYER_FIELDS = (("hand", "hand"), ("hand_count", "cards in hand"), ("call", "call"),
@@ -41,7 +42,7 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
-def diff_views(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
+def diff_views(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The changes from observation ``a`` to observation ``b`` (of one viewer)."""
     out = []
     names = {0: "gold", 1: "silver", None: None}
@@ -73,9 +74,9 @@ def _relic(view: dict[str, Any]) -> str:
     return f"face {'up' if view['up'] else 'down'} {view['relic'] or '(unknown)'}"
 
 
-def _tile_changes(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
+def _tile_changes(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Tiles (the trap too) placed, moved or turned, followed by the room they are; amulets taken."""
-    def tiles(view: dict[str, Any]) -> dict[str, tuple[str, dict[str, Any]]]:
+    def tiles(view: Mapping[str, Any]) -> dict[str, tuple[str, dict[str, Any]]]:
         return {space["room"]: (f"{t['name']} {k}", space) for t in view["temples"]
                 for k, space in enumerate(t["spaces"]) if space is not None}
 
@@ -102,7 +103,7 @@ def _tile_changes(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 # -- what the widget highlights and says after a step ------------------------------------------------
-def step_changes(a: dict[str, Any], b: dict[str, Any]) -> dict[str, list[Any]]:
+def step_changes(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, list[Any]]:
     """What changed from observation ``a`` to ``b`` (one viewer, a step apart) as the widget shows it:
     the places to highlight for a moment — ``spaces`` (``"gold:4"``: a tile came, went, moved or
     turned), ``slots`` (``"gold:W2"``: a relic flipped, changed or became known), ``players`` (whose
@@ -131,12 +132,12 @@ def _tile_name(tile: dict[str, Any]) -> str:
     return "the trap" if tile.get("trap") else f"room {tile['room']}"
 
 
-def _places(view: dict[str, Any]) -> dict[str, tuple[str, int, dict[str, Any]]]:
+def _places(view: Mapping[str, Any]) -> dict[str, tuple[str, int, dict[str, Any]]]:
     return {tile["room"]: (t["name"], i, tile) for t in view["temples"]
             for i, tile in enumerate(t["spaces"]) if tile is not None}
 
 
-def _space_lines(a: dict[str, Any], b: dict[str, Any], out: dict[str, list[Any]]) -> None:
+def _space_lines(a: Mapping[str, Any], b: Mapping[str, Any], out: dict[str, list[Any]]) -> None:
     before, after = _places(a), _places(b)
     spaces, lines = out["spaces"], out["lines"]
     for room, (temple, i, tile) in after.items():
@@ -172,7 +173,7 @@ def _relic_words(relic: str | None) -> str:
     return "" if not relic else f"{'cursed' if relic.startswith('c') else 'sacred'} {relic[1:]}"
 
 
-def _slot_lines(a: dict[str, Any], b: dict[str, Any], out: dict[str, list[Any]]) -> None:
+def _slot_lines(a: Mapping[str, Any], b: Mapping[str, Any], out: dict[str, list[Any]]) -> None:
     for old_temple, temple in zip(a["temples"], b["temples"]):
         name = temple["name"]
         for o, r in zip(old_temple["relics"], temple["relics"]):
@@ -198,7 +199,7 @@ def _stick_words(token: str) -> str:
     return f"{kind} {'naga' if face == 'N' else face}"
 
 
-def _player_lines(a: dict[str, Any], b: dict[str, Any], out: dict[str, list[Any]]) -> None:
+def _player_lines(a: Mapping[str, Any], b: Mapping[str, Any], out: dict[str, list[Any]]) -> None:
     lines = out["lines"]
     for o, p in zip(a["players"], b["players"]):
         name, before = p["name"], len(lines)

@@ -50,6 +50,7 @@ from .diff import diff_views
 from .rules import STANDARD, AnyAction, Chance, Event, LegalActions, Outcome, ReplayError, Ruleset, State, new_game
 from .rules.chance import KINDS
 from .rules.errors import is_int
+from .rules.observe import Observation
 from .rules.start import check_position
 from .saves import FORMAT, SEED_DIGITS, VERSION, root_key, step_key
 
@@ -256,7 +257,7 @@ class Match:
     def outcome(self) -> Outcome | None:
         return self.state.outcome
 
-    def observe(self, viewer: int | str) -> dict[str, Any]:
+    def observe(self, viewer: int | str) -> Observation:
         return self.state.observe(viewer)
 
     # -- changing the match ------------------------------------------------------------------

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from typing import get_type_hints
+
 import pytest
 from scenario import (
     ALL_CARDS,
@@ -15,6 +18,8 @@ from scenario import (
     temple,
 )
 
+from naga_widget.match import Match
+from naga_widget.rules.observe import Observation, OfferedView, PlayerView, RelicView, SpaceView, TempleView
 from naga_widget.rules.temple import SLOT_NAMES
 
 GOLD = ("c6", "s5", "s4", "s3", "c6", "s5", "s4", "s3", "c6")  # W2 W1 W0 N0 N1 N2 E0 E1 E2
@@ -210,3 +215,23 @@ def test_r6_revealed_call_stays_known_when_the_game_ends_in_the_confrontation():
     for viewer in (1, "spectator"):
         assert end.observe(viewer)["players"][0]["call"] == ["01a", "02a"]
     assert end.observe(0)["players"][1]["call"] == ["03b"]
+
+
+def test_the_observation_types_name_exactly_the_fields_every_viewer_gets():
+    """The TypedDicts that mypy checks the observation's users against (rules/observe.py) hold the
+    fields observe_state writes, with the truth's four extra fields optional."""
+    m = Match(seed=7)
+    while not (m.state.phase == "place" and any(m.state.temples[0].tiles)) and not m.state.is_over:
+        m.play(m.legal_actions().sample(random.Random(m.step)))
+    assert not m.state.is_over, "a position with a tile and a room offered"
+    state = m.state
+    for viewer in (0, 1, "spectator", "truth"):
+        obs = state.observe(viewer)
+        assert set(obs) == set(get_type_hints(Observation)) - ({"deck", "room_pile", "amulet_pile", "knowledge"}
+                                                                 if viewer != "truth" else set())
+        for seen in obs["temples"]:
+            assert set(seen) == set(get_type_hints(TempleView))
+            assert all(set(r) == set(get_type_hints(RelicView)) for r in seen["relics"])
+            assert all(set(s) == set(get_type_hints(SpaceView)) for s in seen["spaces"] if s is not None)
+        assert all(set(p) == set(get_type_hints(PlayerView)) for p in obs["players"])
+        assert obs["offered"] is None or set(obs["offered"]) == set(get_type_hints(OfferedView))

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 from ..bots import Bot
 from ..rules import Action, LegalActions
+from ..rules.observe import Observation
 from .lineup import BotRef, Kind, make_bot
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ class Seat(Protocol):
     def start(self, ref: BotRef, seed: int) -> None:
         """Make the bot for a new game (raises :class:`SeatError`)."""
 
-    def act(self, observation: dict[str, Any], legal: LegalActions, timeout: float | None = None) -> str:
+    def act(self, observation: Observation, legal: LegalActions, timeout: float | None = None) -> str:
         """The bot's decision as action text, within ``timeout`` seconds where the seat can
         enforce it (raises :class:`SeatError`)."""
 
@@ -112,7 +113,7 @@ class LocalSeat:
         except Exception as exc:
             raise SeatError(f"could not be made: {describe(exc)}", traceback.format_exc(), "unmade") from None
 
-    def act(self, observation: dict[str, Any], legal: LegalActions, timeout: float | None = None) -> str:
+    def act(self, observation: Observation, legal: LegalActions, timeout: float | None = None) -> str:
         """The bot's decision; ``timeout`` is not enforced here (a Python call cannot be interrupted)."""
         assert self.bot is not None
         try:
@@ -227,7 +228,7 @@ class ChildSeat:
     def start(self, ref: BotRef, seed: int) -> None:
         self._call(("new", ref.payload, ref.kind, ref.seeded, seed))
 
-    def act(self, observation: dict[str, Any], legal: LegalActions, timeout: float | None = None) -> str:
+    def act(self, observation: Observation, legal: LegalActions, timeout: float | None = None) -> str:
         value = self._call(("act", observation, legal), timeout)
         if not isinstance(value, str):
             raise SeatError("sent an answer that is not part of the protocol", kind="protocol")

@@ -32,20 +32,21 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..match import Match
 from ..rules import TEMPLE_NAMES, Action, AnyAction, LegalActions, Outcome
+from ..rules.observe import Observation
 
 
 @runtime_checkable
 class Bot(Protocol):
     """Anything with ``act(observation, legal) -> action`` can play."""
 
-    def act(self, observation: dict[str, Any], legal: LegalActions) -> AnyAction | str: ...
+    def act(self, observation: Observation, legal: LegalActions) -> AnyAction | str: ...
 
 
 @runtime_checkable
 class DecidingBot(Bot, Protocol):
     """A bot that can also say why: ``decide(observation, legal) -> Decision``."""
 
-    def decide(self, observation: dict[str, Any], legal: LegalActions) -> Decision: ...
+    def decide(self, observation: Observation, legal: LegalActions) -> Decision: ...
 
 
 def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -146,7 +147,7 @@ class Decision:
         return {"action": str(self.action), "explanation": self.explanation.to_json()}
 
 
-def decide(bot: Bot, observation: dict[str, Any], legal: LegalActions) -> Decision:
+def decide(bot: Bot, observation: Observation, legal: LegalActions) -> Decision:
     """Ask ``bot`` for a :class:`Decision`: its own ``decide`` if it has one, else ``act`` wrapped."""
     method = getattr(bot, "decide", None)
     if callable(method):

@@ -52,12 +52,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
 from math import comb
 from typing import Any
 
 from ..rules import RULESETS, TEMPLE_NAMES, EndReason, Outcome, Phase, Ruleset, State
-from ..rules.observe import check_viewer
+from ..rules.observe import Observation, check_viewer
 from ..rules.ruleset import TRAP
 from ..rules.temple import Temple, Tile, place_tile
 
@@ -72,7 +71,7 @@ class InconsistentObservation(ValueError):
 class Determinizer:
     """Samples complete states consistent with one observation (see the module docstring)."""
 
-    def __init__(self, observation: Mapping[str, Any]) -> None:
+    def __init__(self, observation: Observation) -> None:
         obs = observation
         viewer = obs["viewer"]
         check_viewer(viewer)
@@ -102,8 +101,8 @@ class Determinizer:
             name, space = obs["trap"].split(":")
             trap = (TEMPLE_NAMES.index(name), int(space))
         outcome = None
-        if over:
-            o = obs["outcome"]
+        o = obs["outcome"]
+        if over and o is not None:
             outcome = Outcome(o["winner"], EndReason(o["reason"]), o["rule"], (o["scores"][0], o["scores"][1]))
         empty: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
         self._template = State(
@@ -119,7 +118,7 @@ class Determinizer:
         )
 
     # -- parsing ------------------------------------------------------------------------------------
-    def _parse_temples(self, obs: Mapping[str, Any], rs: Ruleset, truth: bool) -> None:
+    def _parse_temples(self, obs: Observation, rs: Ruleset, truth: bool) -> None:
         self._tiles: list[tuple[Tile | None, ...]] = []
         self._lying: list[list[str | None]] = []  # amulet ids on tiles; None also where one is hidden
         self._relics: list[list[str | None]] = []
@@ -164,7 +163,7 @@ class Determinizer:
             self._known.append((k[0], k[1], k[2]))
             self._unseen_relics.append(tuple(sorted(unseen.elements())))
 
-    def _parse_cards(self, obs: Mapping[str, Any], rs: Ruleset, truth: bool) -> None:
+    def _parse_cards(self, obs: Observation, rs: Ruleset, truth: bool) -> None:
         players = obs["players"]
         seen = set(obs["discard"])
         self._hands: list[tuple[str, ...] | None] = []  # None: hidden
@@ -236,7 +235,7 @@ class Determinizer:
                     out.append((t, j, n))
         return out
 
-    def _parse_amulets(self, obs: Mapping[str, Any], rs: Ruleset, over: bool) -> None:
+    def _parse_amulets(self, obs: Observation, rs: Ruleset, over: bool) -> None:
         players = obs["players"]
         seen: set[str] = set()
         self._held: list[tuple[str, ...] | None] = []
@@ -365,7 +364,7 @@ class Determinizer:
         return (held[0], held[1]), [tuple(lying[0]), tuple(lying[1])], offered, pile
 
 
-def determinize(observation: Mapping[str, Any], rng: random.Random) -> State:
+def determinize(observation: Observation, rng: random.Random) -> State:
     """A complete state consistent with ``observation`` (of viewer 0, 1, ``"spectator"`` or ``"truth"``).
 
     See the module docstring for the distribution; for many samples of one

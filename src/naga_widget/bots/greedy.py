@@ -24,9 +24,9 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..rules import AnyAction, Chance, LegalActions, Ruleset
+from ..rules.observe import Observation
 from .base import Candidate, Decision, Explanation, highlights
 from .beliefs import BeliefTally
 from .determinize import Determinizer
@@ -57,10 +57,10 @@ class GreedyBot:
     def __repr__(self) -> str:
         return f"GreedyBot(worlds={self.worlds})"
 
-    def act(self, observation: dict[str, Any], legal: LegalActions) -> AnyAction:
+    def act(self, observation: Observation, legal: LegalActions) -> AnyAction:
         return self._scores(observation, legal)[0][0]
 
-    def decide(self, observation: dict[str, Any], legal: LegalActions) -> Decision:
+    def decide(self, observation: Observation, legal: LegalActions) -> Decision:
         scored = self._scores(observation, legal)
         action, best = scored[0]
         chances = [(a, win_chance(v)) for a, v in scored]
@@ -80,7 +80,7 @@ class GreedyBot:
         )
         return Decision(action, explanation)
 
-    def _scores(self, observation: dict[str, Any], legal: LegalActions) -> list[tuple[AnyAction, float]]:
+    def _scores(self, observation: Observation, legal: LegalActions) -> list[tuple[AnyAction, float]]:
         """Every legal action with its score, best first (stable: earlier actions win ties)."""
         actions = list(legal)
         scores = greedy_scores(Determinizer(observation), actions, str(legal.phase), legal.player or 0,

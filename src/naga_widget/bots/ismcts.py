@@ -48,9 +48,9 @@ import numbers
 import random
 import time
 from collections.abc import Callable
-from typing import Any
 
 from ..rules import AnyAction, Chance, LegalActions, State, playout
+from ..rules.observe import Observation
 from .base import Candidate, Decision, Explanation, highlights
 from .beliefs import BeliefTally
 from .determinize import Determinizer
@@ -149,7 +149,7 @@ class ISMCTSBot:
     def __init__(self, iterations: int | None = None, seconds: float | None = None, seed: int | None = None,
                  *, playout_steps: int | None = 6, pass_chance: float = PLAYOUT_PASS,
                  exploration: float = 0.2,
-                 evaluation: Callable[[dict[str, Any]], float] | None = None) -> None:
+                 evaluation: Callable[[Observation], float] | None = None) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
@@ -176,10 +176,10 @@ class ISMCTSBot:
         judged = "" if self.evaluation is None else f", evaluation={self.evaluation!r}"
         return f"ISMCTSBot({budget}, playout_steps={self.playout_steps}{judged})"
 
-    def act(self, observation: dict[str, Any], legal: LegalActions) -> AnyAction:
+    def act(self, observation: Observation, legal: LegalActions) -> AnyAction:
         return self.decide(observation, legal).action
 
-    def decide(self, observation: dict[str, Any], legal: LegalActions) -> Decision:
+    def decide(self, observation: Observation, legal: LegalActions) -> Decision:
         start = time.perf_counter()  # the time budget covers the whole decision
         player = legal.player
         if player is None:

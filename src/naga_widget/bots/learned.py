@@ -29,12 +29,13 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..match import Match
 from ..rules import RULESETS
 from ..rules.flow import room_winner
+from ..rules.observe import Observation, TempleView
 from ..rules.ruleset import E, N, S, W
 from ..rules.temple import SLOT_SPACE
 from .heuristics import _TOWARDS
@@ -62,7 +63,7 @@ FEATURES = (
 _LETTER = {N: "N", E: "E", S: "S", W: "W"}
 
 
-def _open_spaces(temple: dict[str, Any]) -> set[int]:
+def _open_spaces(temple: Mapping[str, Any]) -> set[int]:
     """The empty spaces of an observed temple that the next tile could be reached on (R2.3)."""
     spaces = temple["spaces"]
     found = set()
@@ -75,12 +76,12 @@ def _open_spaces(temple: dict[str, Any]) -> set[int]:
     return found
 
 
-def _open_slots(temple: dict[str, Any]) -> int:
+def _open_slots(temple: TempleView) -> int:
     open_here = _open_spaces(temple)
     return sum(1 for relic, space in zip(temple["relics"], SLOT_SPACE) if not relic["up"] and space in open_here)
 
 
-def position_features(observation: dict[str, Any]) -> list[float]:
+def position_features(observation: Observation) -> list[float]:
     """The numbers of :data:`FEATURES` for the player whose observation this is."""
     me = observation.get("viewer")
     if me not in (0, 1) or isinstance(me, bool):
@@ -164,7 +165,7 @@ class LinearEvaluation:
         self.weights = tuple(values)
         self.bias = float(bias)
 
-    def __call__(self, observation: dict[str, Any]) -> float:
+    def __call__(self, observation: Observation) -> float:
         z = self.bias + sum(w * x for w, x in zip(self.weights, position_features(observation)))
         if z < -60.0:  # exp would overflow; the chance is 0 to double precision
             return 0.0

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..rules import AnyAction, LegalActions
+from ..rules.observe import Observation
 
 
 class RandomBot:
@@ -19,7 +19,7 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, observation: dict[str, Any], legal: LegalActions) -> AnyAction:
+    def act(self, observation: Observation, legal: LegalActions) -> AnyAction:
         return legal.sample(self.rng)
 
     def __repr__(self) -> str:

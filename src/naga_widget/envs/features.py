@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
 from naga_widget.rules import STANDARD, Ruleset
 from naga_widget.rules.errors import is_int
+from naga_widget.rules.observe import Observation, PlayerView, TempleView
 
 from .action_table import ActionTable
 
@@ -77,7 +77,7 @@ class ObservationEncoder:
     def for_ruleset(ruleset: Ruleset = STANDARD) -> ObservationEncoder:
         return ObservationEncoder(ruleset)
 
-    def encode(self, observation: dict[str, Any], partial: Sequence[int] = ()) -> list[float]:
+    def encode(self, observation: Observation, partial: Sequence[int] = ()) -> list[float]:
         """The vector of ``observation`` (a player's, R6) and that player's own sub-choices so far."""
         p = observation.get("viewer")
         if not (is_int(p) and p in (0, 1)):
@@ -103,7 +103,7 @@ class ObservationEncoder:
         out += choice
         return out
 
-    def _temple(self, out: list[float], temple: dict[str, Any]) -> None:
+    def _temple(self, out: list[float], temple: TempleView) -> None:
         for space in temple["spaces"]:
             if space is None:
                 out += [0.0] * 8
@@ -124,7 +124,7 @@ class ObservationEncoder:
             hot[self.card_pos[c]] = 1.0
         out += hot
 
-    def _player(self, out: list[float], pl: dict[str, Any]) -> None:
+    def _player(self, out: list[float], pl: PlayerView) -> None:
         m = self._max
         self._cards(out, pl["hand"])
         self._cards(out, pl["known_cards"])
@@ -144,7 +144,7 @@ class ObservationEncoder:
         out += [pl["amulet_count"] / m["amulets"], pl["relic_points"] / m["relic_points"],
                 float(score is not None), (score or 0) / m["score"], pl["cursed_up"] / m["cursed"]]
 
-    def _table(self, out: list[float], obs: dict[str, Any]) -> None:
+    def _table(self, out: list[float], obs: Observation) -> None:
         m = self._max
         offered = obs["offered"]
         rooms = [0.0] * len(self.rooms)

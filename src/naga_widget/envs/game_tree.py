@@ -20,6 +20,7 @@ from typing import Any
 
 from naga_widget.rules import STANDARD, AnyAction, State, new_game
 from naga_widget.rules.legal import sample_action
+from naga_widget.rules.observe import Observation
 
 from .action_table import ActionTable, Menu
 from .chance_nodes import ChanceTable, Need, Outcome, attempt
@@ -59,7 +60,7 @@ def _hash(text: str) -> str:
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
-def _json(observation: dict[str, Any]) -> str:
+def _json(observation: Observation) -> str:
     return json.dumps(observation, sort_keys=True, separators=(",", ":"))
 
 
@@ -193,7 +194,7 @@ def draw(node: Node, outcome: int) -> Node:
 
 
 # -- what a player may see -------------------------------------------------------------------
-def _seen(node: Node, player: int) -> tuple[dict[str, Any] | None, str]:
+def _seen(node: Node, player: int) -> tuple[Observation | None, str]:
     """The player's observation, and a line on the decision in progress as that player knows it."""
     if node.state is None:
         return None, "the game is being set up"

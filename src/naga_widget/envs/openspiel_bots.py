@@ -28,6 +28,7 @@ from open_spiel.python.algorithms import mcts
 
 from naga_widget import playout
 from naga_widget.rules import AnyAction, LegalActions, new_game
+from naga_widget.rules.observe import Observation
 
 from . import game_tree as tree
 from .action_table import Menu
@@ -64,7 +65,7 @@ class OpenSpielBot:
             raise TypeError(f"a time per move needs a TimedISMCTSBot (ismcts(..., seconds=...)), not {self.bot!r}")
         self.seconds = seconds
 
-    def act(self, observation: dict[str, Any], legal: LegalActions) -> AnyAction:
+    def act(self, observation: Observation, legal: LegalActions) -> AnyAction:
         from naga_widget.bots import determinize
 
         start = time.perf_counter()  # the time per move covers the whole decision

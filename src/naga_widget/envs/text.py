@@ -10,12 +10,11 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from naga_widget.rules import TEMPLE_NAMES
+from naga_widget.rules.observe import Observation, RelicView, SpaceView
 
 
-def _space(space: dict[str, Any] | None) -> str:
+def _space(space: SpaceView | None) -> str:
     if space is None:
         return "...."
     if space["trap"]:
@@ -24,12 +23,12 @@ def _space(space: dict[str, Any] | None) -> str:
     return text[:3] + ("*" if space["amulet"] is not None else text[3])
 
 
-def _relic(relic: dict[str, Any]) -> str:
+def _relic(relic: RelicView) -> str:
     token = relic["relic"] or "??"
     return token.upper() if relic["up"] else token
 
 
-def describe(observation: dict[str, Any]) -> str:
+def describe(observation: Observation) -> str:
     """The observation as text: step, temples (reached rooms in capitals, ``*`` an amulet), players."""
     o = observation
     mover = "nobody" if o["to_move"] is None else TEMPLE_NAMES[o["to_move"]]

@@ -40,6 +40,7 @@ from gymnasium import spaces
 
 from naga_widget.bots import Bot, RandomBot
 from naga_widget.rules import STANDARD, TEMPLE_NAMES, Action, AnyAction, LegalActions, Ruleset, State
+from naga_widget.rules.observe import Observation
 
 from .action_table import ActionTable, Menu
 from .features import ObservationEncoder
@@ -165,7 +166,7 @@ class PolicyBot:
         self.encoder = ObservationEncoder.for_ruleset(ruleset)
         self.name = name
 
-    def act(self, observation: dict[str, Any], legal: LegalActions) -> AnyAction:
+    def act(self, observation: Observation, legal: LegalActions) -> AnyAction:
         menu = Menu(self.table, legal)
         partial: tuple[int, ...] = ()
         for _ in range(self.table.size):

@@ -43,6 +43,7 @@ from ..arena.lineup import BotRef
 from ..arena.seat import SeatError
 from ..rules import LegalActions
 from ..rules.errors import is_number
+from ..rules.observe import Observation
 from .errors import LeagueSetupError, SandboxUnavailable
 from .wire import HEADER, WireError, legal_to_json, pack, unpack_length
 
@@ -339,7 +340,7 @@ class SandboxSeat:
             raise SeatError(f"could not start: {exc}", exc.details) from None
         self.box.call({"op": "new", "seed": seed}, self.limits.start_seconds, what="to build its bot")
 
-    def act(self, observation: dict[str, Any], legal: LegalActions, timeout: float | None = None) -> str:
+    def act(self, observation: Observation, legal: LegalActions, timeout: float | None = None) -> str:
         box = self.box
         assert box is not None
         left = self.limits.game_seconds - box.used

@@ -26,7 +26,7 @@ from .errors import ActionError, ActionFormatError, ChanceError, IllegalActionEr
 from .events import Event
 from .flow import playout
 from .legal import DetachedLegal, LegalActions, LegalView
-from .observe import VIEWERS, observe_state
+from .observe import VIEWERS, Observation, PlayerView, TempleView, observe_state
 from .outcome import Outcome
 from .ruleset import RULESETS, STANDARD, TEMPLE_NAMES, Ruleset
 from .state import State, new_game
@@ -35,7 +35,7 @@ from .steps import END_REASONS, STEPS, EndReason, Phase, Step, end_reason_text
 __all__ = [
     "Action", "ActionError", "ActionFormatError", "AnyAction", "Call", "Chance", "ChanceError", "DetachedLegal",
     "EFFECTS", "EFFECT_NAMES", "END_REASONS", "Effect", "EndReason", "Event", "Give", "IllegalActionError",
-    "Invoke", "LegalActions", "LegalView", "Outcome", "Pass", "Phase", "Place", "RULESETS", "ReplayError",
-    "Ruleset", "STANDARD", "STEPS", "State", "Step", "TEMPLE_NAMES", "VIEWERS", "end_reason_text", "new_game",
-    "observe_state", "playout",
+    "Invoke", "LegalActions", "LegalView", "Observation", "Outcome", "Pass", "Phase", "Place", "PlayerView",
+    "RULESETS", "ReplayError", "Ruleset", "STANDARD", "STEPS", "State", "Step", "TEMPLE_NAMES", "TempleView",
+    "VIEWERS", "end_reason_text", "new_game", "observe_state", "playout",
 ]

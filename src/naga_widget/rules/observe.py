@@ -17,7 +17,7 @@ When the game ends, every player's amulets are shown (R7.2).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from .errors import is_choice
 from .position import Position
@@ -28,17 +28,104 @@ from .temple import SLOT_NAMES, Temple
 VIEWERS = (0, 1, "spectator", "truth")
 
 
+# -- the observation's shape: the contract between the engine, the bots, the sampler, the envs and the widget
+class SpaceView(TypedDict):
+    """A tile on a space; ``amulet`` is the amulet's id for the truth, ``True`` for others, or None."""
+
+    room: str
+    trap: bool
+    rotation: int
+    openings: str
+    reached: bool
+    amulet: str | bool | None
+
+
+class RelicView(TypedDict):
+    """A relic slot: ``relic`` is the token if the viewer knows it; ``remembered``: known but face down."""
+
+    slot: str
+    up: bool
+    relic: str | None
+    remembered: bool
+
+
+class TempleView(TypedDict):
+    """A temple: its nine spaces (None where empty) and nine relic slots in canonical order."""
+
+    owner: int
+    name: str
+    spaces: list[SpaceView | None]
+    relics: list[RelicView]
+
+
+class PlayerView(TypedDict):
+    """A player as the viewer knows them: None where the viewer may not know (a hand, a call, amulets)."""
+
+    player: int
+    name: str
+    hand: list[str] | None
+    hand_count: int
+    known_cards: list[str]
+    called: bool
+    call: list[str] | None
+    call_count: int
+    sticks: list[str]
+    fate: int
+    amulets: list[str] | None
+    amulet_count: int
+    spent_charms: list[str]
+    relic_points: int
+    score: int | None
+    cursed_up: int
+
+
+class OfferedView(TypedDict):
+    """The offered room; ``amulet`` as in :class:`SpaceView`."""
+
+    room: str
+    openings: str
+    amulet: str | bool | None
+
+
+class Observation(TypedDict):
+    """What a viewer knows (:func:`observe_state`); the four fields at the end are the truth's only."""
+
+    viewer: int | str
+    ruleset: str
+    round: int
+    phase: str
+    to_move: int | None
+    guide: int
+    passes: int
+    temples: list[TempleView]
+    players: list[PlayerView]
+    offered: OfferedView | None
+    trap: str
+    supply: dict[str, int]
+    deck_count: int
+    discard: list[str]
+    rooms_left: int
+    amulets_left: int
+    drawn: list[str] | None
+    drawn_count: int
+    outcome: dict[str, Any] | None
+    deck: NotRequired[list[str]]
+    room_pile: NotRequired[list[str]]
+    amulet_pile: NotRequired[list[str]]
+    knowledge: NotRequired[list[list[int]]]
+
+
 def check_viewer(viewer: Any) -> None:
     """A viewer of R6: player 0 or 1, ``"spectator"`` or ``"truth"`` (``True`` is not player 1)."""
     if not is_choice(viewer, VIEWERS):
         raise ValueError(f"viewer must be 0, 1, 'spectator' or 'truth', not {viewer!r}")
 
 
-def observe_state(s: Position, viewer: int | str) -> dict[str, Any]:
+def observe_state(s: Position, viewer: int | str) -> Observation:
     """What ``viewer`` knows of ``s`` (R6), as JSON-ready data."""
     check_viewer(viewer)
     truth = viewer == "truth"
-    view: dict[str, Any] = {
+    view: Observation = {
         "viewer": viewer,
         "ruleset": s.ruleset.id,
         "round": s.round,
@@ -72,12 +159,12 @@ def _sees(viewer: int | str, p: int) -> bool:
     return viewer == "truth" or viewer == p
 
 
-def _temple_view(temple: Temple, owner: int, viewer: int | str) -> dict[str, Any]:
+def _temple_view(temple: Temple, owner: int, viewer: int | str) -> TempleView:
     """A temple's tiles (an amulet on a tile shown as ``True`` unless the truth) and its relics as known."""
     truth = viewer == "truth"
     memory = viewer if isinstance(viewer, int) else 2  # which knowledge mask applies (2: public memory)
     reached = temple.reached()
-    spaces: list[dict[str, Any] | None] = []
+    spaces: list[SpaceView | None] = []
     for i, tile in enumerate(temple.tiles):
         if tile is None:
             spaces.append(None)
@@ -88,7 +175,7 @@ def _temple_view(temple: Temple, owner: int, viewer: int | str) -> dict[str, Any
             "openings": openings_text(tile.openings), "reached": bool(reached >> i & 1),
             "amulet": (lying if truth else True) if lying is not None else None,
         })
-    relics = []
+    relics: list[RelicView] = []
     for i, relic in enumerate(temple.relics):
         up = bool(temple.up >> i & 1)
         known = truth or up or bool(temple.known[memory] >> i & 1)
@@ -99,7 +186,7 @@ def _temple_view(temple: Temple, owner: int, viewer: int | str) -> dict[str, Any
     return {"owner": owner, "name": TEMPLE_NAMES[owner], "spaces": spaces, "relics": relics}
 
 
-def _player_view(s: Position, p: int, viewer: int | str) -> dict[str, Any]:
+def _player_view(s: Position, p: int, viewer: int | str) -> PlayerView:
     """A player's hand, call, sticks, amulets and score, as far as ``viewer`` may know them."""
     hand = s.hands[p]
     call = s.calls[p]
@@ -128,7 +215,7 @@ def _player_view(s: Position, p: int, viewer: int | str) -> dict[str, Any]:
     }
 
 
-def _offered_view(s: Position, truth: bool) -> dict[str, Any] | None:
+def _offered_view(s: Position, truth: bool) -> OfferedView | None:
     """The offered room (R3.5, R4.4.3); the amulet on it is hidden from everyone but the truth."""
     if s.offered is None:
         return None

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-Renderer = Callable[[dict[str, Any]], str]
+from .observe import Observation
+
+Renderer = Callable[[Observation], str]
 
 _slot: list[Renderer] = []  # the registered renderer, if any (a list, so no module global is rebound)
 
@@ -35,7 +36,7 @@ def registered() -> Renderer | None:
     return _slot[0] if _slot else None
 
 
-def draw(observation: dict[str, Any]) -> str | None:
+def draw(observation: Observation) -> str | None:
     """``observation`` as an SVG document, or None when no renderer is registered."""
     return _slot[0](observation) if _slot else None
 
@@ -44,7 +45,7 @@ def draw(observation: dict[str, Any]) -> str | None:
 class Picture:
     """One observation, shown as its SVG picture where a notebook displays a cell's last value."""
 
-    observation: dict[str, Any]
+    observation: Observation
 
     def _repr_svg_(self) -> str | None:
         return draw(self.observation)

@@ -26,7 +26,7 @@ from .draft import Draft
 from .errors import ActionError, ChanceError
 from .events import Event
 from .legal import LegalView, canonical, check
-from .observe import observe_state
+from .observe import Observation, observe_state
 from .position import Position
 from .ruleset import STANDARD, TEMPLE_NAMES, Ruleset
 from .steps import Phase
@@ -71,12 +71,12 @@ class State(Position):
         log: list[Event] = []
         return flow.apply(self, Action.coerce(action), chance, log), log
 
-    def observe(self, viewer: int | str) -> dict[str, Any]:
+    def observe(self, viewer: int | str) -> Observation:
         """What ``viewer`` knows (R6): 0, 1, ``"spectator"`` or ``"truth"``. See observe.py."""
         return observe_state(self, viewer)
 
     # -- serialisation ---------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> Observation:
         """The full truth as plain JSON (the ``"truth"`` observation)."""
         return observe_state(self, "truth")
 

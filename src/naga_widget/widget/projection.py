@@ -14,6 +14,7 @@ The traits are described in ``docs/widget-protocol.md``.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -287,7 +288,7 @@ def explained_words(shown: dict[str, Any], ruleset: Ruleset) -> dict[str, Any]:
 
 
 # -- the traits ----------------------------------------------------------------------------------------
-def compact_board(obs: dict[str, Any]) -> dict[str, Any]:
+def compact_board(obs: Mapping[str, Any]) -> dict[str, Any]:
     """A copy of the observation with the false/empty fields of spaces and relics left out (fewer bytes
     per update); ``obs`` itself is left as it was."""
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any
 
@@ -269,7 +269,7 @@ def _legend(x0: float, y0: float, back: str) -> list[str]:
     return out
 
 
-def _check_highlights(obs: dict[str, Any], highlights: Iterable[str]) -> set[str]:
+def _check_highlights(obs: Mapping[str, Any], highlights: Iterable[str]) -> set[str]:
     places = {f'{t["name"]}:{i}' for t in obs["temples"] for i in range(len(t["spaces"]))}
     places |= {f'{t["name"]}:{r["slot"]}' for t in obs["temples"] for r in t["relics"]}
     if isinstance(highlights, str):
@@ -283,7 +283,7 @@ def _check_highlights(obs: dict[str, Any], highlights: Iterable[str]) -> set[str
     return marked
 
 
-def board_svg(obs: dict[str, Any], *, caption: str | None = None, highlights: Iterable[str] = ()) -> str:
+def board_svg(obs: Mapping[str, Any], *, caption: str | None = None, highlights: Iterable[str] = ()) -> str:
     """Both temples, the offered room, both players as far as the viewer knows them, the step and a
     legend, as one SVG document.
 
