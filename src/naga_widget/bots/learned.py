@@ -34,6 +34,7 @@ from typing import Any
 
 from ..match import Match
 from ..rules import RULESETS
+from ..rules.errors import is_int
 from ..rules.flow import room_winner
 from ..rules.observe import Observation, TempleView
 from ..rules.ruleset import E, N, S, W
@@ -84,7 +85,7 @@ def _open_slots(temple: TempleView) -> int:
 def position_features(observation: Observation) -> list[float]:
     """The numbers of :data:`FEATURES` for the player whose observation this is."""
     me = observation.get("viewer")
-    if me not in (0, 1) or isinstance(me, bool):
+    if not (is_int(me) and me in (0, 1)):
         raise ValueError(f"position_features needs a player's observation (viewer 0 or 1), not viewer {me!r}")
     if observation.get("ruleset") not in RULESETS:
         raise ValueError(f"unknown ruleset {observation.get('ruleset')!r} in the observation")
@@ -136,7 +137,7 @@ def labelled_positions(match: Match, every: int = 1) -> tuple[list[list[float]],
     outcome = match.state_at(match.last_step).outcome
     if outcome is None:
         raise ValueError("labelled_positions needs a finished game: this one has no winner yet")
-    if isinstance(every, bool) or not isinstance(every, int) or every < 1:
+    if not is_int(every) or every < 1:
         raise ValueError(f"every must be a whole number of at least 1, not {every!r}")
     rows: list[list[float]] = []
     labels: list[float] = []
