@@ -88,7 +88,7 @@ def main() -> None:
     took = time.perf_counter() - start
     rewards = env.get_episode_rewards()
     print(f"trained {model.num_timesteps} sub-choice steps, {len(rewards)} games, in {took / 60:.1f} min "
-          f"({model.num_timesteps / took:.0f} steps/s)")
+          f"({model.num_timesteps / took:.0f} steps/s)", flush=True)
     if args.save:
         model.save(args.save)
         print(f"saved {args.save}")
@@ -98,7 +98,7 @@ def main() -> None:
     for k in range(0, len(rewards) - size + 1, size):
         part = rewards[k:k + size]
         curve.append(f"{sum(r > 0 for r in part) / len(part):.0%}")
-    print(f"training games won against RandomBot, per slice of {size} games: {' '.join(curve)}")
+    print(f"training games won against RandomBot, per slice of {size} games: {' '.join(curve)}", flush=True)
     report("trained", PolicyBot(model), args.games, seed=20_000)
 
 
