@@ -19,6 +19,12 @@ notebook whose teacher widget shows a whole random game, and drives the slider f
   which is why the view keeps two in flight while scrubbing (``js/src/scrub.js``).
 
 Redraws are timed by the view itself in ``globalThis.__nagaRenderTimes``.
+
+The game table: the height of the widget of the play notebook's first game (a player against
+``RandomBot``) at 1400 and 800 px wide, and the number of clicks a whole game takes when a script
+plays gold by clicks only (the first card and Confirm at the Call, Pass in the Confrontation, the
+first space and Confirm at the Exploration, the first card and Confirm at the New Deal; a pass that is
+the only choice is played by the view itself, auto-pass).
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ import tempfile
 import time
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
@@ -139,6 +146,72 @@ def notebook_sizes(tmp: Path) -> dict[str, int]:
     return sizes
 
 
+TABLE = """from naga_widget import NagaWidget, RandomBot
+game = NagaWidget(perspective=0, opponent=RandomBot(seed=7), seed=22, bot_delay=0)
+game"""
+
+# What the script clicks now, by the controls shown (their data-testid); null while waiting.
+_NEXT = """() => {
+  const root = document.querySelector('[data-testid="root"]');
+  const visible = (sel) => [...root.querySelectorAll(sel)].filter(e => e.getClientRects().length);
+  const shown = (sel) => visible(sel).filter(e => !e.disabled && e.getAttribute('aria-disabled') !== 'true');
+  if (root.querySelector('[data-testid="new-game"]')) return {over: true};
+  if (root.querySelector('[data-testid="pending"]')) return null;
+  const pass = shown('[data-testid="pass"]');
+  if (pass.length) return {clicks: ['pass']};
+  const give = shown('[data-testid^="give-"]').filter(e => e.dataset.testid !== 'give-confirm');
+  if (give.length) return {clicks: [give[0].dataset.testid, 'confirm']};
+  const space = shown('[data-testid^="space-"]');
+  if (space.length) return {clicks: [space[0].dataset.testid, 'confirm']};
+  const card = shown('[data-testid^="card-"]');
+  if (card.length && visible('[data-testid="confirm"]').length) return {clicks: [card[0].dataset.testid, 'confirm']};
+  return null;
+}"""
+
+_POSITION_TEXT = "() => document.querySelector('[data-testid=\"tl-position\"]')?.innerText ?? ''"
+
+
+def widget_height(page: Page, width: int) -> tuple[float, float]:
+    """The widget's height and width (px) in a window ``width`` px wide (and 1000 high)."""
+    page.set_viewport_size({"width": width, "height": 1000})
+    page.wait_for_timeout(800)  # JupyterLab and the container queries settle
+    box = page.evaluate("() => { const r = document.querySelector('[data-testid=\"root\"]')"
+                        ".getBoundingClientRect(); return [r.height, r.width]; }")
+    return float(box[0]), float(box[1])
+
+
+def clicks_of_a_game(page: Page, limit: int = 1000) -> tuple[int, int]:
+    """Play gold to the end by clicks; return the clicks and the game's steps."""
+    clicks = 0
+    deadline = time.monotonic() + 300
+    while clicks < limit and time.monotonic() < deadline:
+        todo = page.evaluate(_NEXT)
+        if todo is None:
+            page.wait_for_timeout(30)
+            continue
+        if todo.get("over"):
+            break
+        before = page.evaluate(_POSITION_TEXT)
+        for testid in todo["clicks"]:
+            page.locator(f'[data-testid="{testid}"]').first.click()
+            clicks += 1
+        page.wait_for_function(f"(b) => ({_POSITION_TEXT})() !== b", arg=before, timeout=30_000)
+    last = int(page.locator('[data-testid="tl-slider"]').get_attribute("max") or 0)
+    return clicks, last
+
+
+def table_figures(browser: Any, base: str) -> dict[str, Any]:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    LAB.open(page, base, "table.ipynb")
+    page.locator('[data-testid="confirm"]').first.wait_for(state="visible", timeout=60_000)
+    wide = widget_height(page, 1400)
+    narrow = widget_height(page, 800)
+    widget_height(page, 1400)
+    clicks, steps = clicks_of_a_game(page)
+    page.close()
+    return {"wide": wide, "narrow": narrow, "clicks": clicks, "steps": steps}
+
+
 def main() -> None:
     print("naga_widget browser benchmark (JupyterLab in Chromium)")
     tmp = Path(tempfile.mkdtemp(prefix="naga-bench-"))
@@ -150,6 +223,10 @@ def main() -> None:
     nb.cells = [nbformat.v4.new_code_cell(GAME)]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(nb, served / "bench.ipynb")
+    table = nbformat.v4.new_notebook()
+    table.cells = [nbformat.v4.new_code_cell(TABLE)]
+    table.metadata["kernelspec"] = nb.metadata["kernelspec"]
+    nbformat.write(table, served / "table.ipynb")
     server = jupyter_server(tmp, served)
     frames: list[tuple[float, int]] = []  # (host time, bytes) of each widget update from Python
     statuses: list[tuple[str, str]] = []  # (busy or idle, the kernel's date) of each kernel status
@@ -203,6 +280,8 @@ def main() -> None:
             kernel = kernel_ms(statuses[marks[1]:])
             trips = round_trips(sent[marks[0]:], frames)
             renders = list(page.evaluate("() => [...window.__nagaRenderTimes]"))
+            page.close()
+            figures = table_figures(browser, server.base)
             browser.close()
     finally:
         server.stop()
@@ -224,6 +303,12 @@ def main() -> None:
               f"{statistics.median(updates):,.0f}, max {max(updates):,}")
     print(f"  redraw time in the page: median {statistics.median(renders):.2f} ms, max {max(renders):.2f} ms "
           f"({len(renders)} redraws)")
+    (h1400, w1400), (h800, w800) = figures["wide"], figures["narrow"]
+    print(f"  the game table (the play notebook's game, JupyterLab with its file browser): widget {h1400:.0f} px "
+          f"high ({w1400:.0f} px wide) in a 1400 px window, {h800:.0f} px high ({w800:.0f} px wide) in an 800 px "
+          f"window")
+    print(f"  a whole game played by clicks (gold against RandomBot, seed 22, auto-pass on): {figures['clicks']} "
+          f"clicks for {figures['steps']} steps")
     sizes = notebook_sizes(tmp)
     print(f"  the play notebook saved after running it: {sizes['default']:,} bytes with nbconvert's defaults, "
           f"{sizes['no_widget_state']:,} bytes without the widget state")

@@ -1,0 +1,67 @@
+"""Screenshots of the play notebook in JupyterLab, to look at: 1366×768, 1400×1000 and 800×1000 windows,
+in the light and the dark theme, with the widget's top scrolled to the top of the notebook area.
+
+    .venv/bin/python benchmarks/screenshots.py      # writes test-output/screens/*.png
+
+It starts the same JupyterLab server as the browser tests (``tests/e2e/hosts.py``) on a copy of
+``notebooks/`` and runs ``01_play.ipynb``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+
+from hosts import LAB, jupyter_server  # noqa: E402
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+
+CHROMIUM = os.environ.get("NAGA_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+SIZES = [(1366, 768), (1400, 1000), (800, 1000)]
+THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
+OUT = ROOT / "test-output" / "screens"
+
+
+def set_theme(page: Page, theme: str) -> None:
+    page.evaluate("(t) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", theme)
+    light = "true" if theme == THEMES["light"] else "false"
+    page.wait_for_function("(l) => document.body.dataset.jpThemeLight === l", arg=light, timeout=30_000)
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix="naga-screens-"))
+    served = tmp / "work"
+    shutil.copytree(ROOT / "notebooks", served, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    server = jupyter_server(tmp, served)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            for width, height in SIZES:
+                page = browser.new_page(viewport={"width": width, "height": height})
+                LAB.open(page, server.base, "01_play.ipynb")
+                page.locator('[data-testid="confirm"]').first.wait_for(state="visible", timeout=120_000)
+                for name, theme in THEMES.items():
+                    set_theme(page, theme)
+                    page.evaluate("() => { const r = document.querySelector('[data-testid=\"root\"]');"
+                                  " (r.closest('.jp-OutputArea-output') || r).scrollIntoView({block: 'start'}); }")
+                    page.wait_for_timeout(600)
+                    shot = OUT / f"play-{width}x{height}-{name}.png"
+                    page.screenshot(path=str(shot))
+                    print(shot)
+                page.close()
+            browser.close()
+    finally:
+        server.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
