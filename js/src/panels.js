@@ -48,7 +48,25 @@ export function ruleButton(id, catalog) {
 
 /** A text with every rule id in it turned into a rule button. */
 export function withRules(text, catalog) {
-  return splitRules(text, catalog).map((part) => (typeof part === "string" ? part : ruleButton(part.rule, catalog)));
+  const parts = splitRules(text, catalog);
+  const out = [];
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    if (typeof part === "string") {
+      out.push(part);
+      continue;
+    }
+    // "(R4.1)": the brackets stay on the line of the rule id (a line never starts with its ")")
+    const before = typeof out[out.length - 1] === "string" ? out[out.length - 1] : "";
+    const after = typeof parts[i + 1] === "string" ? parts[i + 1] : "";
+    const close = /^\)[.,;:]?/.exec(after);
+    if (before.endsWith("(") && close) {
+      out[out.length - 1] = before.slice(0, -1);
+      out.push(html`<span class="naga-nowrap">(${ruleButton(part.rule, catalog)}${close[0]}</span>`);
+      parts[i + 1] = after.slice(close[0].length);
+    } else out.push(ruleButton(part.rule, catalog));
+  }
+  return out;
 }
 
 /**

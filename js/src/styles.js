@@ -35,7 +35,7 @@ export const CSS = `
 .naga-score-gold{border-left:5px solid var(--naga-gold)}.naga-score-silver{border-left:5px solid var(--naga-silver)}
 .naga-cursed{color:var(--naga-danger);font-weight:600;margin-left:4px}
 .naga-seed{font-size:var(--naga-fs-s);color:var(--naga-muted);border:1px dashed var(--naga-line);border-radius:6px;padding:0 6px;cursor:help}
-.naga-muted{color:var(--naga-muted)}
+.naga-muted{color:var(--naga-muted)}.naga-nowrap{white-space:nowrap}
 .naga-guide{display:inline-block;vertical-align:-2px}.naga-icon{display:inline-block}
 .naga-chip small{font-size:var(--naga-fs-xs);margin-left:3px}
 .naga-message{min-height:0;margin:4px 0;border-radius:6px}
