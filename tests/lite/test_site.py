@@ -43,6 +43,9 @@ SAYS_WHAT_IS_MISSING = {"03_game_ai_class.ipynb": "Skipping the plot (the table 
                         "04_replay_and_inspect.ipynb": "Skipping the curve: it needs matplotlib",
                         "07_learn_evaluation.ipynb": "Skipping the fits with NumPy: it needs numpy"}
 ALLOWED_STDERR = (NO_TQDM.strip(),)
+# What a notebook prints once its cells ran as they should in Pyodide: lesson 03's watch of two bots
+# (an asyncio task on the page's event loop, no threads) prints the outcome once its game is over.
+PRINTS_WHEN_RUN = {"03_game_ai_class.ipynb": "Outcome(winner="}
 
 
 def test_the_kernel_loads_pyodide_and_every_wheel_from_the_site(site: Path) -> None:
@@ -143,4 +146,6 @@ def test_the_notebook_runs_top_to_bottom_in_the_site(name: str, site: Path, serv
         cell["cell_type"] == "code" for cell in json.loads(shipped.read_text())["cells"])
     if name in SAYS_WHAT_IS_MISSING:
         assert SAYS_WHAT_IS_MISSING[name] in stdout_text(cells)
+    if name in PRINTS_WHEN_RUN:
+        assert PRINTS_WHEN_RUN[name] in stdout_text(cells), f"{name}: {stdout_text(cells)[-2000:]}"
     assert traffic.refused == [], f"requests left 127.0.0.1: {traffic.refused}"
