@@ -7,13 +7,10 @@ gold may only pass: none of gold's cards has a legal target (a decision, R4.2.2,
 
 from __future__ import annotations
 
-import json
-import re
-from typing import Any
-
 from conftest import write_notebook
 from hosts import LAB, ROOT, Server
 from playwright.sync_api import Page, expect
+from widget_page import probe, run_cell
 
 OUTPUT = ROOT / "test-output"
 
@@ -37,26 +34,6 @@ def kernel_idle(page: Page, notebook: str) -> None:
         " return nb?.context?.path === name && k && k.connectionStatus === 'connected' && k.status === 'idle'; }",
         arg=notebook, timeout=90_000)
 
-
-def run_cell(page: Page, index: int) -> None:
-    page.evaluate(f"""() => {{
-        const nb = window.jupyterapp.shell.currentWidget.content;
-        nb.activeCellIndex = {index};
-        return window.jupyterapp.commands.execute('notebook:run-cell');
-    }}""")
-
-
-def probe(page: Page) -> dict[str, Any]:
-    cell = page.locator(".jp-Cell").nth(1)
-    before = cell.locator(".jp-OutputArea-output").all_inner_texts()
-    run_cell(page, 1)
-    page.wait_for_function(
-        """(before) => { const c = document.querySelectorAll('.jp-Cell')[1];
-            const out = [...c.querySelectorAll('.jp-OutputArea-output')].map(e => e.innerText);
-            return out.length && out.join() !== before.join() && out.join().includes('PROBE'); }""",
-        arg=before, timeout=30_000)
-    text = cell.locator(".jp-OutputArea-output").first.inner_text()
-    return json.loads(re.search(r"PROBE (\{.*\})", text).group(1))  # type: ignore[union-attr]
 
 
 def slider_value(page: Page) -> int:

@@ -11,7 +11,6 @@ written to ``test-output/render-times.json`` for ``make bench``.
 from __future__ import annotations
 
 import json
-import re
 import statistics
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ import pytest
 from conftest import write_notebook
 from hosts import LAB, Server
 from playwright.sync_api import Page, expect
+from widget_page import probe, run_cell
 
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output"
 
@@ -49,27 +49,6 @@ def wait_for_kernel(page: Page) -> None:
         " && k.status === 'idle'; }",
         timeout=90_000)
 
-
-def run_cell(page: Page, index: int) -> None:
-    page.evaluate(f"""() => {{
-        const nb = window.jupyterapp.shell.currentWidget.content;
-        nb.activeCellIndex = {index};
-        return window.jupyterapp.commands.execute('notebook:run-cell');
-    }}""")
-
-
-def probe(page: Page) -> dict[str, Any]:
-    """Run the probe cell and return what Python says about the match."""
-    cell = page.locator(".jp-Cell").nth(1)
-    before = cell.locator(".jp-OutputArea-output").all_inner_texts()
-    run_cell(page, 1)
-    page.wait_for_function(
-        """(before) => { const c = document.querySelectorAll('.jp-Cell')[1];
-            const out = [...c.querySelectorAll('.jp-OutputArea-output')].map(e => e.innerText);
-            return out.length && out.join() !== before.join() && out.join().includes('PROBE'); }""",
-        arg=before, timeout=30_000)
-    text = cell.locator(".jp-OutputArea-output").first.inner_text()
-    return json.loads(re.search(r"PROBE (\{.*\})", text).group(1))  # type: ignore[union-attr]
 
 
 def enabled(page: Page, prefix: str) -> Any:

@@ -7,6 +7,7 @@ fail when it leaves the widget: keyboard-only play must never need a Tab back in
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -169,3 +170,27 @@ def axe_violations(page: Page) -> list[dict[str, Any]]:
         return r.violations.map(v => ({{ id: v.id, impact: v.impact, help: v.help,
                                          nodes: v.nodes.map(n => n.target.join(' ')) }})); }}""")
     return list(result)
+
+
+def run_cell(page: Page, index: int) -> None:
+    """Run cell ``index`` of the notebook open in JupyterLab, waiting until it has run."""
+    page.evaluate(f"""() => {{
+        const nb = window.jupyterapp.shell.currentWidget.content;
+        nb.activeCellIndex = {index};
+        return window.jupyterapp.commands.execute('notebook:run-cell');
+    }}""")
+
+
+def probe(page: Page) -> dict[str, Any]:
+    """Run the probe cell (the notebook's second cell, printing ``PROBE {json}``) and return what Python
+    says about the match."""
+    cell = page.locator(".jp-Cell").nth(1)
+    before = cell.locator(".jp-OutputArea-output").all_inner_texts()
+    run_cell(page, 1)
+    page.wait_for_function(
+        """(before) => { const c = document.querySelectorAll('.jp-Cell')[1];
+            const out = [...c.querySelectorAll('.jp-OutputArea-output')].map(e => e.innerText);
+            return out.length && out.join() !== before.join() && out.join().includes('PROBE'); }""",
+        arg=before, timeout=30_000)
+    text = cell.locator(".jp-OutputArea-output").first.inner_text()
+    return json.loads(re.search(r"PROBE (\{.*\})", text).group(1))  # type: ignore[union-attr]
