@@ -22,7 +22,8 @@ import sys
 from typing import Any
 
 # name -> class name in naga_widget.bots (a bot is listed once that module has it)
-NAMED = {"random": "RandomBot", "greedy": "GreedyBot", "ismcts": "ISMCTSBot"}
+NAMED = {"random": "RandomBot", "greedy": "GreedyBot", "ismcts": "ISMCTSBot",
+         "ismcts-v1": "ISMCTSV1Bot"}  # the first version of the search, the baseline of docs/bots.md
 
 
 def available() -> list[str]:

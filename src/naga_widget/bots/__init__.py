@@ -9,6 +9,7 @@ One module per bot, with what they share beside them:
 - :mod:`.heuristics` — :func:`evaluate`: a position's worth in points, shared by the bots below
 - :mod:`.greedy` — :class:`GreedyBot`, one step of look-ahead with plain rules
 - :mod:`.ismcts` — :class:`ISMCTSBot`, information-set Monte Carlo tree search
+- :mod:`.ismcts_v1` — :class:`ISMCTSV1Bot`, the first version of that search, kept as a baseline
 - :mod:`.learned` — :class:`LinearEvaluation`: a win chance from a player's observation, fitted on games
 - :mod:`.beliefs` — tallying sampled worlds into a bot's guesses about hidden facts
 """
@@ -30,12 +31,14 @@ from .determinize import Determinizer, InconsistentObservation, determinize
 from .greedy import GreedyBot
 from .heuristics import evaluate, win_chance
 from .ismcts import ISMCTSBot
+from .ismcts_v1 import ISMCTSV1Bot
 from .learned import FEATURES, FITTED, LinearEvaluation, labelled_positions, position_features
 from .random_bot import RandomBot
 
 __all__ = [
     "FEATURES", "FITTED", "Beliefs", "Bot", "BotError", "Candidate", "DecidingBot", "Decision", "Determinizer",
-    "Explanation", "GreedyBot", "Highlight", "ISMCTSBot", "InconsistentObservation", "LinearEvaluation", "RandomBot",
+    "Explanation", "GreedyBot", "Highlight", "ISMCTSBot", "ISMCTSV1Bot", "InconsistentObservation", "LinearEvaluation",
+    "RandomBot",
     "decide", "determinize", "evaluate", "labelled_positions", "play_match", "position_features", "sample_action",
     "win_chance",
 ]

@@ -1,0 +1,319 @@
+"""ISMCTSV1Bot: the first version of the search, kept as a baseline (``ismcts-v1`` in the arena).
+
+A frozen copy of the first version of :class:`~naga_widget.bots.ismcts.ISMCTSBot`: the
+same settings and the same code, so that every figure about the newer search can be
+measured against it side by side. Do not improve it: tests check that it decides exactly
+as it did (``tests/bots/ismcts_v1_decisions.json``). It shares only the engine, the
+sampler of worlds (:class:`~naga_widget.bots.determinize.Determinizer`), GreedyBot's
+scores and :func:`~naga_widget.bots.heuristics.evaluate` with the newer search; changes to
+those must keep its decisions (the same test).
+
+How it searches (as first written):
+
+Each simulation
+
+1. samples a world consistent with the bot's observation (:func:`~naga_widget.bots.determinize`);
+2. descends the tree from the root, choosing by UCB1 among the actions legal *in that
+   world*; an action's exploration term counts the simulations in which it was
+   available, not its parent's visits (an action may be legal in some worlds only);
+3. adds at most one new action to the tree and plays it;
+4. finishes with a *playout* — random moves to the end (``playout_steps=None``), or a
+   few random moves and then :func:`~naga_widget.bots.heuristics.evaluate` — in which a
+   player in the Confrontation passes more often than ``RandomBot`` would
+   (:data:`PLAYOUT_PASS`): invokes made at random scramble temples that no real player
+   would, and the evaluation then judges the scramble rather than the position (the
+   evaluation is ``evaluation=``, a function of the searching player's observation of the
+   sampled world, or by default :func:`~naga_widget.bots.heuristics.evaluate` of it); and
+5. backs up the result, a win chance from the root player's point of view; the
+   opponent chooses at its nodes to make it small.
+
+Some decisions have hundreds of legal actions (an invoke of Shifting Altars has 72
+targets), more than a search of a second can try. So the root actions start from
+GreedyBot's scores (each counts as a number of simulations, :data:`PRIOR_VISITS`) and a
+node visited n times considers only about 1 + :data:`WIDENING`·√n actions: at the root
+the best-scored first, deeper down those the random playout policy proposes. GreedyBot
+scores an invoke or a placement by looking one step ahead, a good first guess that the
+search must outweigh; its calls and gives follow rough rules of thumb, so there its
+scores count for little.
+
+The tree is keyed by what the root player sees: each edge is an action's text, and an
+opponent's call that stays face down when the root player must call next (R4.1) leads
+to one child per call *size*, so the root player's later choice cannot depend on it.
+Chance (throws, draws, reveals) happens inside the sampled world, afresh each
+simulation; the tree keys only decisions ("open loop").
+
+The bot decides with the observation and the legal actions only, like every bot.
+
+>>> from naga_widget import Match
+>>> from naga_widget.bots import RandomBot, play_match
+>>> bot = ISMCTSV1Bot(iterations=30, seed=1)
+>>> play_match(Match(seed=4), [bot, RandomBot(seed=2)]).winner in (0, 1)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import random
+import time
+from collections.abc import Callable
+
+from ..rules import AnyAction, Chance, LegalActions, State, playout
+from ..rules.observe import Observation
+from .base import Candidate, Decision, Explanation, highlights
+from .beliefs import BeliefTally
+from .determinize import Determinizer
+from .greedy import greedy_scores
+from .heuristics import evaluate, win_chance
+
+DEFAULT_ITERATIONS = 1000
+PRIOR_VISITS = {"call": 3, "confront": 30, "place": 30, "give": 3}
+"""GreedyBot's score of a root action counts as this many simulations (a prior), by step."""
+PLAYOUT_PASS = 0.8
+"""In a playout's Confrontation, the chance of passing before drawing an action as RandomBot does."""
+PRIOR_WORLDS = 2
+"""Sampled worlds each root action is tried on for its prior."""
+WIDENING = 2.0
+"""Progressive widening: a node visited n times considers about 1 + WIDENING·√n actions."""
+CHECK_EVERY = 32
+"""A timed search checks this often whether its answer is already settled (see ``_settled``)."""
+SETTLED_MARGIN = 1.25
+"""The simulations still to come are counted this much larger than the rate so far predicts."""
+BELIEF_SAMPLES = 1000
+"""At most this many of the sampled worlds are tallied into the guesses shown by ``decide``."""
+
+
+class _Edge:
+    """An action out of a node: its statistics and the key of the child it leads to."""
+
+    __slots__ = ("action", "child", "visits", "total", "available", "prior", "prior_weight")
+
+    def __init__(self, action: AnyAction, child: str, prior: float = 0.0, prior_weight: int = 0) -> None:
+        self.action = action
+        self.child = child
+        self.visits = 0
+        self.total = 0.0  # sum of the root player's results
+        self.available = 0  # visits of the node while this action was legal and considered
+        self.prior = prior  # the one-step win chance of a root action
+        self.prior_weight = prior_weight  # the simulations that prior counts as (0: no prior)
+
+    def mean(self) -> float:
+        """The mean result, the prior counting as ``prior_weight`` simulations."""
+        return (self.total + self.prior * self.prior_weight) / (self.visits + self.prior_weight)
+
+    def weight(self) -> int:
+        return self.visits + self.prior_weight
+
+
+class _Node:
+    __slots__ = ("edges", "children", "visits")
+
+    def __init__(self) -> None:
+        self.edges: dict[str, _Edge] = {}
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+
+    def child(self, key: str) -> _Node:
+        node = self.children.get(key)
+        if node is None:
+            node = self.children[key] = _Node()
+        return node
+
+    def width(self) -> int:
+        """How many actions this node considers now (progressive widening)."""
+        return 1 + int(WIDENING * math.sqrt(self.visits))
+
+
+def seen_as(state: State, root: int, action: AnyAction) -> str:
+    """The key of ``action`` as the root player sees it.
+
+    The guide's call stays face down while the other player calls (R4.1): when the
+    guide is the root player's opponent, only its size is seen.
+    """
+    if action.kind == "call" and state.to_move != root and state.guide == state.to_move:
+        return f"call {len(action.cards)} card(s)"  # type: ignore[union-attr]
+    return str(action)
+
+
+class ISMCTSV1Bot:
+    """Information-set MCTS (see the module docstring).
+
+    ``iterations`` and ``seconds`` bound the search (the first reached stops it; with
+    neither, :data:`DEFAULT_ITERATIONS`). ``seed`` seeds the bot's ``random.Random``.
+    ``playout_steps``: random moves after the tree before evaluating (``None``: play to
+    the end). ``pass_chance``: how often a playout passes in the Confrontation (see
+    :func:`~naga_widget.rules.playout`). ``exploration``: the UCB1 constant; the results are
+    win chances, and the evaluation tells positions apart by a few per cent, so a small
+    constant lets the search settle on the better actions. ``evaluation``: how a playout that
+    stops before the end is judged; a function of the searching player's observation of the
+    position reached in the sampled world (``state.observe(me)``: what that player would see
+    there, none of the world's sampled hidden facts) that returns that player's win chance,
+    from 0 to 1, such as a :class:`~naga_widget.bots.learned.LinearEvaluation`. ``None`` (the
+    default) is ``win_chance(evaluate(state, me))`` of the sampled world.
+
+    A timed search stops early once no other action can overtake the most visited one in the
+    time left; ``stopped_early`` says whether the last one did.
+    """
+
+    def __init__(self, iterations: int | None = None, seconds: float | None = None, seed: int | None = None,
+                 *, playout_steps: int | None = 6, pass_chance: float = PLAYOUT_PASS,
+                 exploration: float = 0.2,
+                 evaluation: Callable[[Observation], float] | None = None) -> None:
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations}")
+        if seconds is not None and seconds <= 0:
+            raise ValueError(f"seconds must be positive, not {seconds}")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.rng = random.Random(seed)
+        if not 0.0 <= pass_chance <= 1.0:
+            raise ValueError(f"pass_chance must be from 0 to 1, not {pass_chance}")
+        self.playout_steps = playout_steps
+        self.pass_chance = pass_chance
+        self.exploration = exploration
+        if evaluation is not None and not callable(evaluation):
+            raise TypeError("evaluation must be None or a function of a player's observation that returns a win "
+                            f"chance, not {type(evaluation).__name__}")
+        self.evaluation = evaluation
+        self.last_iterations = 0
+        self.stopped_early = False
+
+    def __repr__(self) -> str:
+        budget = f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
+        judged = "" if self.evaluation is None else f", evaluation={self.evaluation!r}"
+        return f"ISMCTSV1Bot({budget}, playout_steps={self.playout_steps}{judged})"
+
+    def act(self, observation: Observation, legal: LegalActions) -> AnyAction:
+        return self.decide(observation, legal).action
+
+    def decide(self, observation: Observation, legal: LegalActions) -> Decision:
+        start = time.perf_counter()  # the time budget covers the whole decision
+        player = legal.player
+        if player is None:
+            raise ValueError("the game is over: there is nothing to decide")
+        actions = list(legal)
+        det = Determinizer(observation)
+        tally = BeliefTally(det)
+        if len(actions) == 1:
+            self.last_iterations, self.stopped_early = 0, False
+            for _ in range(min(64, BELIEF_SAMPLES)):
+                tally.add(det.sample(self.rng))
+            return Decision(actions[0], Explanation(f"{actions[0]}: the only legal action",
+                                                    (Candidate(str(actions[0]), 0, 0.5),), tally.beliefs()))
+        root = _Node()
+        priors = greedy_scores(det, actions, str(legal.phase), player, self.rng, PRIOR_WORLDS)
+        weight = PRIOR_VISITS[str(legal.phase)]
+        order = [_Edge(a, str(a), win_chance(v), weight)
+                 for a, v in sorted(zip(actions, priors), key=lambda av: -av[1])]
+        root.edges = {str(e.action): e for e in order}
+        deadline = None if self.seconds is None else start + self.seconds
+        searching = time.perf_counter()
+        n = 0
+        self.stopped_early = False  # a timed search that ended before its deadline (see _settled)
+        while (self.iterations is None or n < self.iterations) and (deadline is None or
+                                                                  time.perf_counter() < deadline):
+            world = det.sample(self.rng)
+            if tally.samples < BELIEF_SAMPLES:
+                tally.add(world)
+            self._simulate(root, order, world, player)
+            n += 1
+            if deadline is not None and n % CHECK_EVERY == 0 and self._settled(order, n, searching, deadline):
+                self.stopped_early = True
+                break
+        self.last_iterations = n
+        return self._decision(order, player, n, tally)
+
+    def _settled(self, order: list[_Edge], n: int, searching: float, deadline: float) -> bool:
+        """True when no root action can overtake the most visited one in the time left.
+
+        The simulations still to come are estimated from the rate so far (with a margin of
+        :data:`SETTLED_MARGIN`); the answer is the most visited action, so once its lead is
+        larger than that, searching on cannot change it.
+        """
+        now = time.perf_counter()
+        still = SETTLED_MARGIN * (deadline - now) * n / max(now - searching, 1e-9)
+        first = second = 0
+        for edge in order:
+            if edge.visits > first:
+                first, second = edge.visits, first
+            elif edge.visits > second:
+                second = edge.visits
+        return first - second > still
+
+    # -- one simulation --------------------------------------------------------------------------
+    def _simulate(self, root: _Node, order: list[_Edge], state: State, me: int) -> None:
+        rng = self.rng
+        chance = Chance(rng, record=False)
+        node = root
+        path: list[_Edge] = []
+        while state.outcome is None:
+            mine = state.to_move == me
+            if node is root:  # every root action is legal in every world; the best priors come first
+                available = order[:node.width()]
+            else:
+                available = [e for e in node.edges.values() if state.is_legal(e.action)]
+            node.visits += 1
+            for edge in available:
+                edge.available += 1
+            if node is not root and len(available) < node.width():
+                action = state.legal_actions().sample(rng)  # widen with the random policy's choice
+                if str(action) not in node.edges:
+                    edge = node.edges[str(action)] = _Edge(action, seen_as(state, me, action))
+                    edge.available = 1
+                    path.append(edge)
+                    state = state.apply(action, chance)
+                    break
+            edge = self._select(available, mine)
+            path.append(edge)
+            state = state.apply(edge.action, chance)
+            node = node.child(edge.child)
+        value = self._playout(state, me, chance)
+        for edge in path:
+            edge.visits += 1
+            edge.total += value
+
+    def _select(self, edges: list[_Edge], mine: bool) -> _Edge:
+        """UCB1 with availability counts; the opponent picks what is worst for the root player."""
+        c = self.exploration
+        best, best_score = edges[0], -1.0
+        for edge in edges:
+            mean = edge.mean()
+            score = (mean if mine else 1.0 - mean) + c * math.sqrt(math.log(edge.available) / edge.weight())
+            if score > best_score:
+                best, best_score = edge, score
+        return best
+
+    def _playout(self, state: State, me: int, chance: Chance) -> float:
+        """The root player's result: 1 or 0 at the end of a game, else a win chance from the evaluation."""
+        rng = self.rng
+        state = playout(state, rng, chance, max_steps=self.playout_steps, pass_chance=self.pass_chance)
+        if state.outcome is not None:
+            return 1.0 if state.outcome.winner == me else 0.0
+        if self.evaluation is None:
+            return win_chance(evaluate(state, me))
+        value = self.evaluation(state.observe(me))
+        if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0.0 <= value <= 1.0:
+            raise ValueError(f"the evaluation {self.evaluation!r} must return a win chance from 0 to 1, "
+                             f"not {value!r}")
+        return float(value)
+
+    # -- the answer ---------------------------------------------------------------------------------
+    def _decision(self, order: list[_Edge], me: int, n: int, tally: BeliefTally) -> Decision:
+        stats = [(e.action, e.visits, e.mean()) for e in order]
+        stats.sort(key=lambda s: (-s[1], -s[2]))  # most visited first; the mean breaks ties
+        action, visits, value = stats[0]
+        summary = (f"{action}: chosen by {n} simulations ({visits} tried it, estimated win chance {value:.0%})")
+        if self.stopped_early:
+            summary += ", stopped before the time was up: no other action could catch up"
+        if len(stats) > 1:
+            summary += f"; next best {stats[1][0]} ({stats[1][1]} simulations, {stats[1][2]:.0%})"
+        explanation = Explanation(
+            summary=summary,
+            candidates=tuple(Candidate(str(a), v, m) for a, v, m in stats[:20]),
+            beliefs=tally.beliefs(),
+            highlights=highlights([(a, v / max(n, 1)) for a, v, _ in stats], me),
+        )
+        return Decision(action, explanation)
