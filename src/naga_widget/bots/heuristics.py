@@ -32,6 +32,7 @@ from ..rules.temple import SLOT_SPACE
 
 if TYPE_CHECKING:
     from ..rules import Ruleset, State
+    from ..rules.temple import Temple
 
 WIN = 60.0
 OPEN_SLOT = 0.3
@@ -61,16 +62,37 @@ def open_spaces(state: State, player: int) -> int:
     return mask
 
 
+def _temple_terms(rs: Ruleset, temple: Temple, open_mask: int) -> tuple[int, tuple[float, ...], tuple[float, ...]]:
+    """A temple's face-up cursed relics and its open-slot terms (3. of the module docstring): as they
+    count while the third cursed relic is still far, and once it is one reveal away."""
+    far: list[float] = []
+    near: list[float] = []
+    for i, space in enumerate(SLOT_SPACE):
+        if open_mask >> space & 1 and not temple.up >> i & 1:
+            relic = rs.relic(temple.relics[i])
+            far.append(OPEN_SLOT * relic.points)
+            near.append(-DANGER if relic.cursed else OPEN_SLOT * relic.points)
+    return temple.cursed_up(rs), tuple(far), tuple(near)
+
+
+_TERMS: dict[tuple[int, Temple], tuple[int, int, tuple[float, ...], tuple[float, ...]]] = {}
+"""(ruleset id, temple) -> (face-up relic points, face-up cursed relics, open-slot terms far, near):
+a search evaluates the same temples again and again."""
+
+
 def _side(state: State, p: int) -> float:
     rs = state.ruleset
     temple = state.temples[p]
-    value = float(state.score(p))  # 2. R6
-    open_mask = open_spaces(state, p)
-    third = state.cursed_up(p) >= rs.cursed_limit - 1
-    for i, space in enumerate(SLOT_SPACE):  # 3. open slots
-        if open_mask >> space & 1 and not temple.up >> i & 1:
-            relic = rs.relic(temple.relics[i])
-            value += -DANGER if relic.cursed and third else OPEN_SLOT * relic.points
+    key = (id(rs), temple)
+    terms = _TERMS.get(key)
+    if terms is None:
+        if len(_TERMS) > 100_000:
+            _TERMS.clear()
+        cursed, far, near = _temple_terms(rs, temple, open_spaces(state, p))
+        terms = _TERMS[key] = (temple.relic_points(rs), cursed, far, near)
+    value = float(terms[0] + rs.amulet_points(state.amulets[p]))  # 2. R6
+    for term in terms[3] if terms[1] >= rs.cursed_limit - 1 else terms[2]:  # 3. open slots
+        value += term
     if state.phase in ("confront", "place") and state.offered is not None:  # 4. the room
         fate = (state.fate(0), state.fate(1))
         winning = state.to_move == p if state.phase == "place" else room_winner(fate, state.guide) == p

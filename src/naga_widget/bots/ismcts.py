@@ -47,9 +47,12 @@ import math
 import numbers
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
-from ..rules import AnyAction, Chance, LegalActions, State, playout
+from ..rules import AnyAction, Chance, IllegalActionError, LegalActions, Pass, Phase, State
+from ..rules.draft import Draft, Readable
+from ..rules.flow import act
+from ..rules.legal import check, sample_action
 from ..rules.observe import Observation
 from .base import Candidate, Decision, Explanation, highlights
 from .beliefs import BeliefTally
@@ -70,6 +73,8 @@ CHECK_EVERY = 32
 """A timed search checks this often whether its answer is already settled (see ``_settled``)."""
 SETTLED_MARGIN = 1.25
 """The simulations still to come are counted this much larger than the rate so far predicts."""
+_CALL, _CONFRONT = Phase.CALL, Phase.CONFRONT
+_PASS = Pass()
 BELIEF_SAMPLES = 1000
 """At most this many of the sampled worlds are tallied into the guesses shown by ``decide``."""
 
@@ -115,7 +120,31 @@ class _Node:
         return 1 + int(WIDENING * math.sqrt(self.visits))
 
 
-def seen_as(state: State, root: int, action: AnyAction) -> str:
+def _legal(d: Draft[State], edges: Iterable[_Edge]) -> tuple[list[_Edge], dict[int, AnyAction] | None]:
+    """The edges whose action is legal in the working copy ``d``, and, for the rare one that is legal
+    under another spelling here (a placement's rotation of a symmetric room), that spelling by ``id``."""
+    available = []
+    spelled = None
+    if d.outcome is None and d.phase == _CALL:  # a call legal once stays legal while its cards are in hand
+        hand = d.hands[d.to_move]
+        for edge in edges:
+            if edge.action.kind == "call" and all(c in hand for c in edge.action.cards):  # type: ignore[union-attr]
+                available.append(edge)
+        return available, None
+    for edge in edges:
+        try:
+            same = check(d, edge.action)
+        except IllegalActionError:
+            continue
+        available.append(edge)
+        if same is not edge.action:
+            if spelled is None:
+                spelled = {}
+            spelled[id(edge)] = same
+    return available, spelled
+
+
+def seen_as(state: Readable, root: int, action: AnyAction) -> str:
     """The key of ``action`` as the root player sees it.
 
     The guide's call stays face down while the other player calls (R4.1): when the
@@ -234,33 +263,41 @@ class ISMCTSBot:
         return first - second > still
 
     # -- one simulation --------------------------------------------------------------------------
-    def _simulate(self, root: _Node, order: list[_Edge], state: State, me: int) -> None:
+    def _simulate(self, root: _Node, order: list[_Edge], world: State, me: int) -> None:
+        """One simulation on a single working copy of the sampled world (see the module docstring).
+
+        The actions of the tree were legal where they were first tried; in another world one may
+        not be, so each is checked (:func:`~naga_widget.rules.legal.check`) before it is offered,
+        and then carried out without a second check or a snapshot of every step.
+        """
         rng = self.rng
         chance = Chance(rng, record=False)
+        d = Draft(world)
         node = root
         path: list[_Edge] = []
-        while state.outcome is None:
-            mine = state.to_move == me
+        while d.outcome is None:
+            spelled: dict[int, AnyAction] | None = None  # an action this world spells otherwise (see _legal)
             if node is root:  # every root action is legal in every world; the best priors come first
                 available = order[:node.width()]
             else:
-                available = [e for e in node.edges.values() if state.is_legal(e.action)]
+                available, spelled = _legal(d, node.edges.values())
             node.visits += 1
             for edge in available:
                 edge.available += 1
             if node is not root and len(available) < node.width():
-                action = state.legal_actions().sample(rng)  # widen with the random policy's choice
-                if str(action) not in node.edges:
-                    edge = node.edges[str(action)] = _Edge(action, seen_as(state, me, action))
+                action = sample_action(d, rng)  # widen with the random policy's choice
+                text = str(action)
+                if text not in node.edges:
+                    edge = node.edges[text] = _Edge(action, seen_as(d, me, action))
                     edge.available = 1
                     path.append(edge)
-                    state = state.apply(action, chance)
+                    act(d, action, chance, None)
                     break
-            edge = self._select(available, mine)
+            edge = self._select(available, d.to_move == me)
             path.append(edge)
-            state = state.apply(edge.action, chance)
+            act(d, edge.action if spelled is None else spelled.get(id(edge), edge.action), chance, None)
             node = node.child(edge.child)
-        value = self._playout(state, me, chance)
+        value = self._playout(d, me, chance)
         for edge in path:
             edge.visits += 1
             edge.total += value
@@ -276,12 +313,23 @@ class ISMCTSBot:
                 best, best_score = edge, score
         return best
 
-    def _playout(self, state: State, me: int, chance: Chance) -> float:
-        """The root player's result: 1 or 0 at the end of a game, else a win chance from the evaluation."""
+    def _playout(self, d: Draft[State], me: int, chance: Chance) -> float:
+        """The root player's result: 1 or 0 at the end of a game, else a win chance from the evaluation.
+
+        Random moves as :func:`~naga_widget.rules.playout` makes them, on the simulation's working copy.
+        """
         rng = self.rng
-        state = playout(state, rng, chance, max_steps=self.playout_steps, pass_chance=self.pass_chance)
-        if state.outcome is not None:
-            return 1.0 if state.outcome.winner == me else 0.0
+        left = -1 if self.playout_steps is None else self.playout_steps  # -1 never counts down to 0
+        pass_chance = self.pass_chance
+        while d.outcome is None and left != 0:
+            if pass_chance and d.phase == _CONFRONT and rng.random() < pass_chance:
+                act(d, _PASS, chance, None)
+            else:
+                act(d, sample_action(d, rng), chance, None)
+            left -= 1
+        if d.outcome is not None:
+            return 1.0 if d.outcome.winner == me else 0.0
+        state = d.freeze()
         if self.evaluation is None:
             return win_chance(evaluate(state, me))
         value = self.evaluation(state.observe(me))
