@@ -75,7 +75,18 @@ def test_a_widget_syncs_the_fixture_traits(script: ModuleType) -> None:
     """A real widget brought to each fixture's situation by intents syncs exactly that fixture's traits."""
     for name, (match, view) in script.situations().items():
         players = None if view.watch is None else [GreedyBot(), RandomBot()]  # the bots the fixture names
-        w = NagaWidget(match, perspective=view.perspective, players=players)
+        if view.origin is not None:  # the widget began there; the person decided; steps followed without them
+            begun = next(n.depth for n in match.line() if n.id == view.origin)
+            actions = match.actions
+            w = NagaWidget(Match(seed=match.seed), perspective=view.perspective)
+            for action in actions[:begun]:
+                w.match.play(action)
+            w = NagaWidget(w.match, perspective=view.perspective)
+            w.intent = {"id": view.ack, "type": "play", "action": str(actions[begun]), "step": begun, "branch": 0}
+            for action in actions[begun + 1:]:
+                w.match.play(action)  # played elsewhere (code, another view): not this view's decision
+        else:
+            w = NagaWidget(match, perspective=view.perspective, players=players)
         try:
             if view.fork_armed:
                 w.intent = {"id": view.ack, "type": "fork"}

@@ -143,6 +143,19 @@ def branched() -> Match:
     return m
 
 
+def waited() -> tuple[Match, View]:
+    """Gold decided, then silver played two steps without gold, and gold decides again: what just
+    happened since gold's decision (R4), as gold's view shows it."""
+    full = game(5)
+    for k in range(1, full.last_step - 3):
+        movers = [full.state_at(j).to_move for j in range(k, k + 4)]
+        if movers[0] == 0 and movers[1] == movers[2] == 1 and movers[3] == 0:
+            m = replay(5, full.actions[:k + 3])
+            # as after gold's play intent of id 1 in a widget begun at step k
+            return m, View(0, decided=(m.line()[k + 1].id, None), origin=m.line()[k].id, ack=1)
+    raise AssertionError("no game of seed 5 has gold wait two steps")
+
+
 def situations() -> dict[str, tuple[Match, View]]:
     """Every fixture by name: a match at its cursor and who looks at it."""
     out: dict[str, tuple[Match, View]] = {}
@@ -159,6 +172,7 @@ def situations() -> dict[str, tuple[Match, View]]:
     m = branched()
     out["branches"] = m, View(m.state.to_move)
     out["fork_armed"] = m, View(m.state.to_move, fork_armed=True, ack=1)  # as after a fork intent of id 1
+    out["happened"] = waited()
     out["hotseat"] = at(*find(call_ok)), View("hotseat")  # the screen between turns hides the board
     m = at(*find(place_ok))  # two bots watched by a spectator, paused, at the normal speed
     out["watch"] = m, View("spectator", watch=watch_status(m, ["GreedyBot", "RandomBot"], False, 1.0, False))

@@ -12,11 +12,12 @@ import { cardButtonInner, effectText, list, withRules } from "./panels.js";
 import { spaceWords } from "./changes.js";
 import { cardMeaning, invokeWords, payWords, placementWords } from "./words.js";
 import { autoPassNote, autoPassToggle, isSuggested, suggestedMark, suggestionOf } from "./deciding.js";
+import { happenedPanel } from "./happened.js";
 
 /** The panel of the viewer's decision, or what the view is waiting for. */
 export function actionPanel(ctx) {
   const standing = fateStanding(ctx.board);
-  return html`<section class="naga-box naga-actions" data-testid="actions" data-panel="actions" data-panel-choices=".naga-target" aria-label="your decision">${
+  return html`<section class="naga-box naga-actions" data-testid="actions" data-panel="actions" data-panel-choices=".naga-target" aria-label="your decision">${happenedPanel(ctx)}${
     standing
       ? html`<p class="naga-standing" data-testid="fate-standing">${withRules(standing.text, ctx.catalog)}</p>`
       : nothing

@@ -27,3 +27,13 @@ export function announcement(step, label, changes) {
   const what = changes && changes.lines.length ? ` ${changes.lines.join(". ")}.` : "";
   return `Step ${step}: ${label || "setup"}.${what}`;
 }
+
+/**
+ * Does the board mark this place ("gold:4", "gold:W2") as changed since the person's last decision
+ * (`timeline.happened`, see happened.js)?
+ * @param {?{spaces?: string[], slots?: string[]}} happened
+ * @param {string} key
+ */
+export function changedSince(happened, key) {
+  return !!happened && ((happened.spaces ?? []).includes(key) || (happened.slots ?? []).includes(key));
+}

@@ -205,7 +205,9 @@ function amuletsRow(p, catalog) {
 export function playerPanel(p, board, ctx) {
   const toMove = board.phase !== "over" && board.to_move === p.player;
   const you = ctx.viewer === p.player;
-  const changed = ctx.changes?.players?.includes(p.player) ? " naga-changed" : "";
+  const changed = `${ctx.changes?.players?.includes(p.player) ? " naga-changed" : ""}${
+    ctx.timeline?.happened?.players?.includes(p.player) ? " naga-since" : ""
+  }`;
   return html`<section class="naga-box naga-player${toMove ? " naga-to-move" : ""}${changed}" data-testid="player-${p.player}" data-panel="player-${p.player}" aria-label=${p.name}><h3>${p.name}${
     you ? html` <span class="naga-muted">(you)</span>` : nothing
   }${board.guide === p.player ? guideMark() : nothing}${toMove ? html` <span class="naga-muted">— to move</span>` : nothing}</h3>${scoreRow(p, ctx.catalog)}${sticksRow(

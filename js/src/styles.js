@@ -208,6 +208,13 @@ export const CSS = `
 .naga-suggest-mark{display:inline-block;margin-left:4px;padding:0 4px;border:1px solid currentColor;border-radius:3px;font-size:var(--naga-fs-s);font-weight:600}
 .naga-close-mark{font-weight:700}
 .naga-confidence{font-weight:600}
+.naga-happened{margin:0 0 6px;padding:4px 8px;border-left:4px solid var(--naga-target);background:var(--naga-bg);border-radius:4px}
+.naga-happened h4{margin:0}.naga-happened p{margin:0 0 2px}
+.naga-happened-list{list-style:none;margin:0;padding:0;max-height:9.5em;overflow:auto;font-size:var(--naga-fs-s)}
+.naga-happened-list:focus-visible{outline:2px solid var(--naga-target)}
+.naga-happened-list li{padding:1px 0}
+.naga-since-mark{fill:none;stroke:var(--naga-target);stroke-width:2.5;stroke-dasharray:2 3;pointer-events:none}
+.naga-player.naga-since{border-style:dotted;border-color:var(--naga-target)}
 .naga-auto-pass{display:inline-flex;gap:4px;align-items:center;font-size:var(--naga-fs-s)}
 .naga-auto-passed{border-left:3px solid var(--naga-reach);padding-left:6px}
 @container naga (max-width:780px){.naga-table{display:flex;flex-direction:column;gap:6px}

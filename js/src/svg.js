@@ -6,6 +6,7 @@ import { html, svg, nothing } from "lit-html";
 import { tileGeometry } from "./geometry.js";
 import { parseRelic } from "./tokens.js";
 import { previewMark, previewTitle } from "./preview.js";
+import { changedSince } from "./changes.js";
 
 /** @typedef {import("./types.js").TempleView} TempleView */
 /** @typedef {import("./types.js").RelicView} RelicView */
@@ -99,6 +100,14 @@ function hintMark(weight, box) {
   return svg`<rect class="naga-hint-mark" x=${box.x} y=${box.y} width=${box.w} height=${box.h} rx="4" opacity=${(0.25 + 0.75 * weight).toFixed(2)}/>`;
 }
 
+/** The dotted frame of a place that changed since the person's last decision (happened.js). */
+function sinceMark(on, box) {
+  if (!on) return nothing;
+  return svg`<rect class="naga-since-mark" x=${box.x} y=${box.y} width=${box.w} height=${box.h} rx="4"/>`;
+}
+
+const sinceText = (on) => (on ? ", changed since your last decision" : "");
+
 const hintText = (weight) =>
   weight === undefined ? "" : `, shaded by the explanation (weight ${Math.round(weight * 100)}%)`;
 
@@ -125,6 +134,8 @@ function spaceCell(sp, temple, ctx) {
   desc += hintText(weight);
   const pv = ctx.previewMarks?.get(key);
   desc += previewTitle(pv);
+  const since = changedSince(ctx.timeline?.happened, key);
+  desc += sinceText(since);
   const changed = ctx.changes?.spaces?.includes(key) ? " naga-changed" : "";
   const cls = `naga-space${t ? (t.trap ? " naga-trap naga-tile" : " naga-tile") : ""}${t?.reached ? " naga-reached" : ""}${changed}${weight === undefined ? "" : " naga-hinted"}`;
   const click = ctx.spaceClicks.get(key) ?? null;
@@ -133,7 +144,7 @@ function spaceCell(sp, temple, ctx) {
   }${preview ? svg`<g class="naga-preview">${tile(preview.openings, cell, { room: preview.room, amulet: preview.amulet })}</g>` : nothing}${hintMark(
     weight,
     { x: 1.5, y: 1.5, w: cell - 3, h: cell - 3 },
-  )}${previewMark(pv, { x: 2, y: 2, w: cell - 4, h: cell - 4 })}${clickOverlay(
+  )}${sinceMark(since, { x: 3, y: 3, w: cell - 6, h: cell - 6 })}${previewMark(pv, { x: 2, y: 2, w: cell - 4, h: cell - 4 })}${clickOverlay(
     click,
     `space-${name}-${sp.index}`,
     `${name} temple, ${desc}`,
@@ -187,11 +198,12 @@ function slotCell(s, temple, ctx) {
   const changed = ctx.changes?.slots?.includes(key) ? " naga-changed" : "";
   const cls = `naga-slot${relic.up ? " naga-slot-faceup" : ""}${r?.cursed ? " naga-slot-cursed" : ""}${changed}${weight === undefined ? "" : " naga-hinted"}`;
   const pv = ctx.previewMarks?.get(key);
-  const desc = relicText(s.slot, relic, r) + hintText(weight) + previewTitle(pv);
+  const since = changedSince(ctx.timeline?.happened, key);
+  const desc = relicText(s.slot, relic, r) + hintText(weight) + previewTitle(pv) + sinceText(since);
   const click = ctx.slotClicks.get(key) ?? null;
   return svg`<g class=${cls} data-place=${key} data-hint=${weight === undefined ? nothing : weight.toFixed(2)} transform="translate(${s.x},${s.y})"><title>${desc}</title>${
     relic.up && r ? faceUpRelic(s, r) : faceDownRelic(s, relic, r, ctx.uid)
-  }${hintMark(weight, { x: -1, y: -1, w: s.w + 2, h: s.h + 2 })}${previewMark(pv, { x: -2, y: -2, w: s.w + 4, h: s.h + 4 }, true)}${clickOverlay(click, `slot-${name}-${s.slot}`, `${name} temple, ${desc}`, { x: -2, y: -2, w: s.w + 4, h: s.h + 4 })}</g>`;
+  }${hintMark(weight, { x: -1, y: -1, w: s.w + 2, h: s.h + 2 })}${sinceMark(since, { x: -3, y: -3, w: s.w + 6, h: s.h + 6 })}${previewMark(pv, { x: -2, y: -2, w: s.w + 4, h: s.h + 4 }, true)}${clickOverlay(click, `slot-${name}-${s.slot}`, `${name} temple, ${desc}`, { x: -2, y: -2, w: s.w + 4, h: s.h + 4 })}</g>`;
 }
 
 function slotLabel(s) {

@@ -4,11 +4,11 @@ as text nor by elimination (docs/rules.md, "What a view shows after the game").
 
 Searched: the hidden ids (cards, amulets, rooms) as JSON strings and as words of every free text
 the view shows (the message, the stopped bot's reason, the timeline's labels, the step's events, an
-explanation); the face-down relics; and every explanation a view holds, which must be made for that
-viewer and agree with what that viewer knows: its relic probabilities must cover exactly the slots
-the viewer does not know and add up to the relics left there, and its card guesses may give
-certainty to no card the viewer cannot place (a bot's guesses made from its own hand or from relics
-it looked at fail these).
+explanation, what happened since the person's last decision, each event as seen at its step); the
+face-down relics; and every explanation a view holds, which must be made for that viewer and agree
+with what that viewer knows: its relic probabilities must cover exactly the slots the viewer does not
+know and add up to the relics left there, and its card guesses may give certainty to no card the viewer
+cannot place (a bot's guesses made from its own hand or from relics it looked at fail these).
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ def free_texts(w: NagaWidget) -> list[str]:
     out.append(w.timeline["label"])
     # the events of the step shown (an older one may name a card since shuffled back into the deck)
     out += [e["text"] for e in w.events if e["step"] == w.step]
+    out += [e["text"] for e in (w.timeline.get("happened") or {}).get("events", []) if e["step"] == w.step]
     out += [b["last_action"] or "" for b in w.timeline.get("branches", [])]
     for shown in w.explain.values():  # the guesses are checked by check_explanation: they may name any card
         out += [shown["action"], shown["summary"], *(c["action"] for c in shown["candidates"]),
@@ -120,6 +121,10 @@ def check_view(w: NagaWidget, viewer: int | str, secret_texts: tuple[str, ...] =
                     assert relic.get("up") or state.temples[t].known[VIEWER_INDEX[viewer]] >> i & 1
     for shown in w.explain.values():
         check_explanation(shown, w, viewer)
+    happened = w.timeline.get("happened") or {"events": []}
+    for event in happened["events"]:  # what happened since the person's last decision: as seen at its step
+        for hidden in hidden_ids(w.match.state_at(event["step"]), viewer):
+            assert not word_in(hidden, event["text"]), f"{hidden} summed up to {viewer}: {event['text']!r}"
     if viewer != "truth":
         assert w.chance == {}
 

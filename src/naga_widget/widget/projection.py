@@ -22,7 +22,7 @@ from typing import Any
 
 from ..bots import Decision
 from ..diff import step_changes
-from ..match import Match
+from ..match import Match, Node
 from ..rules import (
     EFFECTS,
     END_REASONS,
@@ -55,6 +55,8 @@ SYNCED = ("board", "menu", "timeline", "events", "status", "chance", "explain")
 CHANCE_KINDS = ("room", "card", "throw")  # the chance a teacher may choose in the view (R4.4.3, R4.4, R4.2)
 FORCE_VALUES = 40  # at most this many outcomes of one kind are chosen at once
 EXPLAIN_ITEMS = 20  # at most this many candidates and highlights of one explanation are sent
+HAPPENED_EVENTS = 40  # at most this many events of what happened without the person are sent (the latest)
+HAPPENED_STEPS = 200  # how far back the person's last decision is looked for
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +80,9 @@ class View:
     (:func:`.watch.watch_status`); its ``seats`` are played by the bots, never decided in the view.
     ``auto_pass``: a pass that is a seat's only legal decision is played by the view for the seats it
     decides for (:func:`.deciding.only_choice`); ``auto_passed``: the last pass it played so, with why.
+    ``decided``: per seat, the id of the match node made by the last decision played in this view for
+    that seat; ``origin``: the node the view began at (its creation, a new game). What happened since
+    (:func:`happened`) starts there.
 
     >>> View(2)
     Traceback (most recent call last):
@@ -99,6 +104,8 @@ class View:
     watch: dict[str, Any] | None = None
     auto_pass: bool = True
     auto_passed: dict[str, Any] | None = None
+    decided: tuple[int | None, int | None] = (None, None)
+    origin: int | None = None
 
     def __post_init__(self) -> None:
         if not is_choice(self.perspective, PERSPECTIVES):
@@ -273,6 +280,59 @@ def changes_at(match: Match, viewer: int | str) -> dict[str, list[Any]] | None:
     if node.parent is None:
         return None
     return step_changes(node.parent.state.observe(viewer), match.state.observe(viewer))
+
+
+def happened(match: Match, view: View, viewer: int | str, screen: dict[str, Any] | None) -> dict[str, Any] | None:
+    """What happened without the person since their last decision in this view (a bot's moves, automatic
+    passes, the throws and the steps the rules play by themselves), at the end of the line only, as
+    ``viewer`` may see it (R6): ``{since, steps, events, more, spaces, slots, players}``.
+
+    The span starts at the node the person's last decision made (its events included: what followed the
+    decision in the same step), or after the node the view began at when the person has not decided yet.
+    ``None`` when no step was played since (the panel of the last step says it all), behind a hot-seat
+    screen, for a spectator, or when the cursor is not at the end of the line. ``events``: the latest
+    :data:`HAPPENED_EVENTS` events (``step``, ``rule``, ``text``), ``more`` the number left out before
+    them; ``spaces``, ``slots``, ``players``: what differs between the viewer's observations before the
+    span and now (:func:`naga_widget.diff.step_changes`), for the board to mark.
+    """
+    if screen or viewer == "spectator" or not match.at_end or view.watch is not None:
+        return None
+    seats: tuple[int, ...]
+    if view.perspective == "teacher":
+        seats = (0, 1)
+    elif view.perspective == "hotseat":
+        seats = (match.state.to_move,)
+    else:
+        seats = (int(view.perspective),)
+    marks = {view.decided[s] for s in seats if view.decided[s] is not None}
+    nodes: list[Node] = []
+    node: Node | None = match.node
+    own = False
+    while node is not None and len(nodes) <= HAPPENED_STEPS:
+        if node.id in marks:
+            own = True
+            nodes.append(node)
+            break
+        if node.id == view.origin:
+            break
+        nodes.append(node)
+        node = node.parent
+    else:
+        return None
+    nodes.reverse()
+    first = nodes[0] if nodes else None
+    if first is None or (own and len(nodes) < 2) or first.parent is None:
+        return None
+    events = [{"step": n.depth, "rule": e.rule, "text": e.view(viewer)["text"]} for n in nodes for e in n.events]
+    kept = events[-HAPPENED_EVENTS:]
+    who = TEMPLE_NAMES[first.parent.state.to_move]
+    start = first.parent.depth
+    since = (f"Since {who}'s last decision (step {first.depth})" if own
+             else f"Since step {start}" if start else "Since the start of the game")
+    changes = step_changes(first.parent.state.observe(viewer), match.state.observe(viewer))
+    return {"since": since, "steps": [nodes[0].depth, nodes[-1].depth], "events": kept,
+            "more": len(events) - len(kept), "spaces": changes["spaces"], "slots": changes["slots"],
+            "players": changes["players"]}
 
 
 def explained_words(shown: dict[str, Any], ruleset: Ruleset) -> dict[str, Any]:
@@ -568,6 +628,7 @@ def traits(match: Match, view: View) -> dict[str, Any]:
     timeline = timeline_trait(match, "spectator" if screen else viewer, None if screen else actor,
                               view.fork_armed, view.timeline)
     timeline["changes"] = None if screen else changes_at(match, viewer)
+    timeline["happened"] = happened(match, view, viewer, screen)
     return {
         "board": {} if screen else board_trait(state, viewer),
         "menu": action_menu(state, actor) if actor is not None and not screen else {},

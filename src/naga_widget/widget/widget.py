@@ -191,6 +191,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self.on_msg(self._on_message)
         if timeline != "full" and not self._match.at_end:
             self._match.goto(-1)
+        self._set(origin=self._match.node.id)
         if opponent is not None:
             self._attach(opponent, self._default_seat())
         self._ready = True
@@ -249,7 +250,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         if self._view.timeline != "full" and not self._match.at_end:
             raise IllegalActionError(f"timeline={self._view.timeline!r}: play only at the end of the line, not at a "
                                      f"past step", "R8")
-        self._play(action)
+        self._decide(action)
         self._schedule_bot()
 
     def new_game(self, seed: int | None = None) -> None:
@@ -263,7 +264,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self._match = match
         match.observe_changes(self._on_match_change)
         self._set(holder=None, fork_armed=False, message=None, seed=match.seed if seed is not None else None,
-                  hint=None, bot_decision=None, auto_passed=None)
+                  hint=None, bot_decision=None, auto_passed=None, decided=(None, None), origin=match.node.id)
         self._refresh()
         self._schedule_bot()
 
@@ -365,6 +366,15 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         if fork and not self._match.at_end:  # the fork came out as a step already played: the match
             self._set(fork_armed=True)  # follows that line, and the next play here may still branch off
 
+    def _decide(self, action: AnyAction | str | dict[str, Any]) -> None:
+        """Play a person's decision (a click in the view, or ``play()`` in code) and keep the node it made:
+        what happens after it without the person is summed up from there (``projection.happened``)."""
+        seat = self._match.state.to_move
+        self._play(action)
+        decided = list(self._view.decided)
+        decided[seat] = self._match.node.id
+        self._set(decided=(decided[0], decided[1]))
+
     # -- intents ----------------------------------------------------------------------------------
     def _on_intent(self, change: dict[str, Any]) -> None:
         intent = change["new"]
@@ -449,7 +459,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         if not (self._match.at_end or self._view.fork_armed):
             raise IllegalActionError("this is a past step: the decision now is at the end of the line; go there, "
                                      "or fork from here to play", "R8")
-        self._play(action)
+        self._decide(action)
         self._set(auto_passed=None)
         self._auto_pass()
 
@@ -615,9 +625,16 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
             only = only_choice(state, player)
             if player is None or only is None or not only["auto"]:
                 return
-            self._play(only["action"])
-            self._set(auto_passed={"player": player, "name": TEMPLE_NAMES[player], "step": self._match.step,
+            # kept before the pass is played: playing it redraws the view (after a bot's move, in a kernel,
+            # nothing else does), and the note must be in that drawing
+            before = self._view.auto_passed
+            self._set(auto_passed={"player": player, "name": TEMPLE_NAMES[player], "step": self._match.step + 1,
                                    "text": only["text"]})
+            try:
+                self._play(only["action"])
+            except Exception:
+                self._set(auto_passed=before)
+                raise
 
     _INTENTS: ClassVar[dict[str, Callable[[NagaWidget, dict[str, Any]], None]]] = {
         "play": _intent_play, "goto": _intent_goto, "undo": _intent_undo, "redo": _intent_redo,
