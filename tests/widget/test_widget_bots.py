@@ -11,7 +11,7 @@ import pytest
 from widget_helpers import message, send
 
 from naga_widget import Match, NagaWidget, RandomBot
-from naga_widget.bots import GreedyBot
+from naga_widget.bots import ClairvoyantBot, GreedyBot
 from naga_widget.rules import TEMPLE_NAMES, Call
 
 
@@ -197,3 +197,14 @@ def test_a_bot_without_act_is_refused() -> None:
         w.opponent = object()  # type: ignore[assignment]
     with pytest.raises(ValueError, match="seat"):
         w.set_opponent(RandomBot(1), seat=2)
+
+
+def test_a_widget_never_takes_it_as_an_opponent_or_a_player() -> None:
+    with pytest.raises(ValueError, match="arena only"):
+        NagaWidget(seed=3, perspective=0, opponent=ClairvoyantBot(iterations=5))
+    w = NagaWidget(seed=3, perspective=0)
+    with pytest.raises(ValueError, match="arena only"):
+        w.opponent = ClairvoyantBot(iterations=5)
+    assert w.opponent is None
+    with pytest.raises(ValueError, match="arena only"):
+        NagaWidget(players=[RandomBot(1), ClairvoyantBot(iterations=5)])

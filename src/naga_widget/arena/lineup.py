@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..bots import Bot
+from ..bots import Bot, sees_the_truth
 from ..rules import TEMPLE_NAMES
 
 Kind = Literal["class", "factory", "instance"]
@@ -104,6 +104,7 @@ class BotRef:
     kind: Kind
     seeded: bool
     payload: bytes | None = None
+    truth: bool = False  # the bot plays on the true state (ClairvoyantBot): the referee shows it everything
 
 
 @dataclass(frozen=True)
@@ -135,7 +136,8 @@ def entrants(bots: Mapping[str, BotFactory | Any], *, remote: bool) -> list[BotR
             raise TypeError(f"bot names must be non-empty strings, not {name!r}")
         kind = kind_of(factory)
         seeded = kind != "instance" and takes_seed(factory)
-        refs.append(BotRef(name, kind, seeded, serialize(name, factory) if remote else None))
+        refs.append(BotRef(name, kind, seeded, serialize(name, factory) if remote else None,
+                           truth=sees_the_truth(factory)))
     return refs
 
 

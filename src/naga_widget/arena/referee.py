@@ -119,7 +119,9 @@ def play_game(job: Job, seats: Seats) -> GameRecord:
             raise RuntimeError(f"{job.title} did not end within {job.max_steps} steps")
         state = match.state
         p = state.to_move
-        observation, legal = state.observe(p), state.legal_actions().detached()
+        # a clairvoyant bot (ClairvoyantBot, arena only) is shown the true state; every other bot its own view
+        observation = state.observe("truth" if job.players[p].truth else p)
+        legal = state.legal_actions().detached()
         started = time.perf_counter()
         try:
             action = taken[p].act(observation, legal, timeout=job.move_timeout)

@@ -23,7 +23,8 @@ from typing import Any
 
 # name -> class name in naga_widget.bots (a bot is listed once that module has it)
 NAMED = {"random": "RandomBot", "greedy": "GreedyBot", "ismcts": "ISMCTSBot",
-         "ismcts-v1": "ISMCTSV1Bot"}  # the first version of the search, the baseline of docs/bots.md
+         "ismcts-v1": "ISMCTSV1Bot",  # the first version of the search, the baseline of docs/bots.md
+         "clairvoyant-ismcts": "ClairvoyantBot"}  # CHEATS: the search on the true state, for the arena only
 
 
 def available() -> list[str]:

@@ -10,6 +10,7 @@ One module per bot, with what they share beside them:
 - :mod:`.greedy` — :class:`GreedyBot`, one step of look-ahead with plain rules
 - :mod:`.ismcts` — :class:`ISMCTSBot`, information-set Monte Carlo tree search
 - :mod:`.ismcts_v1` — :class:`ISMCTSV1Bot`, the first version of that search, kept as a baseline
+- :mod:`.clairvoyant` — :class:`ClairvoyantBot`, that search on the true state (for the arena only)
 - :mod:`.learned` — :class:`LinearEvaluation`: a win chance from a player's observation, fitted on games
 - :mod:`.beliefs` — tallying sampled worlds into a bot's guesses about hidden facts
 """
@@ -27,6 +28,7 @@ from .base import (
     decide,
     play_match,
 )
+from .clairvoyant import ClairvoyantBot, sees_the_truth
 from .determinize import Determinizer, InconsistentObservation, determinize
 from .greedy import GreedyBot
 from .heuristics import evaluate, win_chance
@@ -36,9 +38,9 @@ from .learned import FEATURES, FITTED, LinearEvaluation, labelled_positions, pos
 from .random_bot import RandomBot
 
 __all__ = [
-    "FEATURES", "FITTED", "Beliefs", "Bot", "BotError", "Candidate", "DecidingBot", "Decision", "Determinizer",
-    "Explanation", "GreedyBot", "Highlight", "ISMCTSBot", "ISMCTSV1Bot", "InconsistentObservation", "LinearEvaluation",
-    "RandomBot",
+    "FEATURES", "FITTED", "Beliefs", "Bot", "BotError", "Candidate", "ClairvoyantBot", "DecidingBot", "Decision",
+    "Determinizer", "Explanation", "GreedyBot", "Highlight", "ISMCTSBot", "ISMCTSV1Bot", "InconsistentObservation",
+    "LinearEvaluation", "RandomBot",
     "decide", "determinize", "evaluate", "labelled_positions", "play_match", "position_features", "sample_action",
-    "win_chance",
+    "sees_the_truth", "win_chance",
 ]

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..arena.lineup import takes_seed
+from ..bots import sees_the_truth
 from ..rules import Action
 from .wire import HEADER, legal_from_json, pack
 
@@ -46,14 +47,22 @@ def load_class(path: Path, class_name: str | None) -> type:
         found = getattr(module, class_name, None)
         if not isinstance(found, type):
             raise LookupError(f"the manifest names class {class_name!r}, which {module_file.name} does not define")
-        return found
+        return _honest(found)
     own = [obj for _, obj in inspect.getmembers(module, inspect.isclass)
            if obj.__module__ == "submission" and callable(getattr(obj, "act", None))]
     if len(own) != 1:
         names = ", ".join(sorted(c.__name__ for c in own)) or "none"
         raise LookupError(f"{module_file.name} must define exactly one class with an act(observation, legal) "
                           f"method, or name one in the manifest (found: {names})")
-    return own[0]
+    return _honest(own[0])
+
+
+def _honest(cls: type) -> type:
+    """``cls``, unless it is a bot that plays on the true state (ClairvoyantBot): the league refuses those."""
+    if sees_the_truth(cls):
+        raise LookupError(f"{cls.__name__} plays on the true state (it sees the opponent's hand): the league plays "
+                          "only bots that see what their player may see")
+    return cls
 
 
 def _read(stream: IO[bytes]) -> Any:

@@ -19,7 +19,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from ..bots import Bot
+from ..bots import Bot, sees_the_truth
 from ..match import Match
 from ..rules import TEMPLE_NAMES
 from ..rules.errors import is_int
@@ -68,6 +68,9 @@ def check_players(players: Any) -> tuple[Bot, Bot]:
     for seat, bot in enumerate(players):
         if not callable(getattr(bot, "act", None)):
             raise TypeError(f"players[{seat}] must be a bot with act(observation, legal), not {type(bot).__name__}")
+        if sees_the_truth(bot):
+            raise ValueError(f"players[{seat}] ({type(bot).__name__}) plays on the true state: it is for the arena "
+                             "only, never a player in a widget")
     return players[0], players[1]
 
 

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
-from ..bots import Bot, Decision, ISMCTSBot
+from ..bots import Bot, Decision, ISMCTSBot, sees_the_truth
 from ..match import Match, StepError
 from ..rules import TEMPLE_NAMES, Action, ActionError, AnyAction, ChanceError, IllegalActionError, State
 from ..rules.errors import is_int
@@ -886,3 +886,6 @@ _PAUSING_INTENTS = frozenset({"goto", "undo", "redo", "start", "end", "branch", 
 def _check_bot(bot: object) -> None:
     if bot is not None and not callable(getattr(bot, "act", None)):
         raise TypeError(f"opponent must be a bot with act(observation, legal), not {_bot_name(bot)}")
+    if sees_the_truth(bot):
+        raise ValueError(f"{_bot_name(bot)} plays on the true state (it would see your hand): it is for the arena "
+                         "only, never an opponent")
