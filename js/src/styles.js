@@ -3,7 +3,9 @@
 // for the neutrals. Layout: the two temples side by side with the decision beside them when there is
 // room (1400 px: a whole decision on one screen), below them at 800 px; where the widget itself is
 // narrower than two temples (a container query), the temple of the player who decides comes first,
-// the decision right under it, the other temple after.
+// the decision right under it, the other temple after. The container query needs size containment,
+// which leaves the widget no width of its own: .naga-app gets a natural width (760 px) and the host
+// element grows in a flex row (an ipywidgets HBox), so that the board never collapses there.
 
 import { DARK, LIGHT, paletteCss } from "./theme.js";
 
@@ -42,7 +44,8 @@ export const CSS = `
 .naga-message:not(:empty){padding:6px 10px}
 .naga-message.naga-error{background:var(--naga-errorBg);color:var(--naga-danger);border:1px solid var(--naga-errorLine);font-weight:600}
 .naga-message.naga-info{background:var(--naga-infoBg);color:var(--naga-infoText);border:1px solid var(--naga-infoLine)}
-.naga-app{container-type:inline-size;container-name:naga}
+.naga-app{container-type:inline-size;container-name:naga;contain-intrinsic-inline-size:760px}
+.naga-host{flex-grow:1;min-width:min(100%,320px)}
 .naga-table{display:grid;grid-template-columns:minmax(0,1fr) minmax(280px,340px);gap:8px;align-items:start}
 .naga-large .naga-table{grid-template-columns:minmax(0,1fr) minmax(320px,460px)}
 .naga-left{display:flex;flex-direction:column;gap:6px;min-width:0}
@@ -217,13 +220,13 @@ export const CSS = `
 .naga-player.naga-since{border-style:dotted;border-color:var(--naga-target)}
 .naga-auto-pass{display:inline-flex;gap:4px;align-items:center;font-size:var(--naga-fs-s)}
 .naga-auto-passed{border-left:3px solid var(--naga-reach);padding-left:6px}
-@container naga (max-width:780px){.naga-table{display:flex;flex-direction:column;gap:6px}
+@container naga (max-width:860px){.naga-table{display:flex;flex-direction:column;gap:6px}
   .naga-left,.naga-side{display:contents}.naga-boards{order:1}.naga-actions{order:2}.naga-offered{order:3}
   .naga-tl{order:4}.naga-drawer{order:5}}
 @container naga (max-width:540px){.naga-boards{display:contents}
   .naga-seat.naga-active{order:1}.naga-actions{order:2}.naga-seat:not(.naga-active){order:3}.naga-offered{order:4}
   .naga-tl{order:5}.naga-drawer{order:6}}
-@container naga (max-width:780px){.naga-watch{order:2}}
+@container naga (max-width:860px){.naga-watch{order:2}}
 .naga-changed>.naga-space-bg,.naga-changed>.naga-slot-up,.naga-changed>.naga-slot-back{animation:naga-flash-svg 2.4s ease-out}
 .naga-player.naga-changed{animation:naga-flash-box 2.4s ease-out}
 @keyframes naga-flash-svg{0%,40%{stroke:var(--naga-target);stroke-width:4}100%{}}

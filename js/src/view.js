@@ -57,6 +57,7 @@ function createRoot(el) {
   const app = document.createElement("div");
   app.className = "naga-app";
   root.append(style, app);
+  el.classList.add("naga-host"); // its size in a flex row of the host (styles.js)
   el.appendChild(root);
   return { root, app };
 }
@@ -415,6 +416,7 @@ class NagaView {
     this.root.removeEventListener("change", this.onChange);
     this.root.removeEventListener("input", this.onInput);
     this.releaseKeys();
+    this.el.classList.remove("naga-host");
     this.root.remove();
   }
 }
