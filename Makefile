@@ -36,13 +36,21 @@ demo: $(STAMP)
 		--ServerApp.root_dir=notebooks --LabApp.default_url=/lab/tree/01_play.ipynb
 
 ## test: set up and run every check (lint, JS bundle is current, JS unit tests, Python, notebooks, browser test)
+# Two passes: everything that is not timing-sensitive on two workers (pytest-xdist; a file's tests stay on
+# one worker), then the tests marked `serial` (clocks, timeouts, whole front ends) one at a time.
+PYTEST_WORKERS ?= 2
+PYTEST_PARALLEL := $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile -m "not serial" --nbval-lax README.md src tests notebooks
+PYTEST_SERIAL := $(PY) -m pytest -p no:xdist -m serial tests
+
 test: $(STAMP) $(JS_STAMP) lint
 	cd js && npm run check-bundle
 	cd js && npx vitest run
-	$(PY) -m pytest --nbval-lax README.md src tests notebooks
+	$(PYTEST_PARALLEL)
+	$(PYTEST_SERIAL)
 
 test-py: $(STAMP)
-	$(PY) -m pytest --nbval-lax README.md src tests notebooks
+	$(PYTEST_PARALLEL)
+	$(PYTEST_SERIAL)
 
 test-js: $(JS_STAMP)
 	cd js && npx vitest run

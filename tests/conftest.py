@@ -32,3 +32,21 @@ def browser() -> Iterator[Browser]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+# Tests that measure time (move clocks, timeouts, a server answering) or drive a whole front end: they run
+# on their own, after the rest, so a busy second core cannot push them over their limits (`make test`
+# runs everything else on two workers, `-m "not serial"`, then these, `-m serial`).
+SERIAL = ("tests/league/", "tests/arena/", "tests/e2e/", "tests/lite/", "tests/test_demo.py", "tests/test_cli.py",
+          "tests/widget/test_widget_watch.py", "tests/widget/test_widget_bots.py", "tests/test_nbconvert.py")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    root = Path(__file__).resolve().parents[1]
+    for item in items:
+        try:
+            where = Path(str(item.path)).resolve().relative_to(root).as_posix()
+        except ValueError:
+            continue
+        if where.startswith(SERIAL):
+            item.add_marker(pytest.mark.serial)
