@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hidden_facts import hidden_ids
+from hidden_facts import fork_with_an_invoke, forked_match, hidden_ids, leaked, never_seen
 from playwright.sync_api import Browser, Page, Route, expect
 
 from naga_widget import Match, RandomBot, play_match
@@ -47,6 +47,39 @@ def test_no_step_of_a_replay_holds_what_its_viewer_may_not_see(seed: int, viewer
     statuses = [data["values"][row["status"]] for row in data["steps"]]
     assert {status["seed"] for status in statuses} == {None}  # the seed would give every card away
     assert '"saved"' not in text
+
+
+def test_the_replay_of_one_line_names_no_card_invoked_on_another_line() -> None:
+    """Silver could invoke and passed (line 0); the invoke was played on a fork (line 1): the replay of
+    line 0 lists that line alone, and the card is still in silver's hand there."""
+    match, invoke = fork_with_an_invoke(2)
+    page = match.to_html("spectator")
+    data = packed(page)
+    assert invoke.card in match.state.hands[1] and leaked({invoke.card}, json.dumps(data["values"])) == []
+    timelines = [data["values"][row["timeline"]] for row in data["steps"]]
+    assert {len(t["branches"]) for t in timelines} == {1} and {t["branch"] for t in timelines} == {0}
+    match.switch(1)  # the line of the invoke: there it is public (R4.2.2)
+    assert leaked({invoke.card}, json.dumps(packed(match.to_html("spectator"))["values"])) == [invoke.card]
+
+
+@pytest.mark.parametrize("viewer", ["spectator", 0, 1])
+def test_a_replay_of_each_line_holds_nothing_hidden_on_that_line(viewer: int | str) -> None:
+    """For every line of a match of several lines: no step of its replay holds what is hidden at that step
+    (the timeline aside: it names the line's own last action), and the whole replay holds nothing hidden
+    at every step of the line, as a text or a word, whatever the other lines showed."""
+    match = forked_match(3)
+    assert len(match.branches()) == 4
+    for line in match.branches():
+        match.switch(line.index)
+        data = replay_data(match, viewer)
+        assert len(data["steps"]) == match.last_step + 1
+        for k, row in enumerate(data["steps"]):
+            shown = json.dumps({name: data["values"][i] for name, i in row.items() if name != "timeline"})
+            # as JSON texts: the events' words may name a card discarded earlier and shuffled back since
+            found = [h for h in hidden_ids(match.state_at(k), viewer) if f'"{h}"' in shown]
+            assert not found, f"{found} in step {k} of line {line.index}"
+        never = never_seen(match, viewer)
+        assert never and leaked(never, json.dumps(data["values"])) == [], f"line {line.index}"
 
 
 def test_a_full_game_is_well_under_1_mb_and_repeats_are_stored_once() -> None:

@@ -19,14 +19,15 @@ import signal
 from typing import Any
 
 import pytest
-from hidden_facts import hidden_ids, secret_cards
-from widget_helpers import message, synced_text
+from hidden_facts import fork_with_an_invoke, forked_match, hidden_ids, leaked, never_seen, secret_cards
+from widget_helpers import message, send, synced_text
 
 from naga_widget import Match, NagaWidget, State
-from naga_widget.bots import Decision, GreedyBot, ISMCTSBot
-from naga_widget.rules import STANDARD, TEMPLE_NAMES, Call, LegalActions
+from naga_widget.bots import Candidate, Decision, Explanation, GreedyBot, ISMCTSBot
+from naga_widget.rules import STANDARD, TEMPLE_NAMES, Action, Call, LegalActions
 from naga_widget.rules.temple import SLOT_NAMES
 from naga_widget.widget import SYNCED
+from naga_widget.widget.projection import View, explained, traits
 
 CARDS = frozenset(c.id for c in STANDARD.cards)
 VIEWER_INDEX = {0: 0, 1: 1, "spectator": 2}
@@ -411,3 +412,53 @@ def test_a_hanging_bot_interrupted_by_the_user_leaks_nothing_and_its_seat_can_be
     w.play(w.state.legal_actions().sample(random.Random(2)))
     assert w.step == 2
     check_view(w, viewer_at(w))
+
+
+# -- a match of several lines: a view of one line holds nothing from another line hidden on it ---------------
+@pytest.mark.parametrize("perspective", [0, 1, "spectator", "hotseat"])
+def test_a_view_of_each_line_holds_nothing_hidden_on_that_line(perspective: int | str) -> None:
+    """Each line shown in turn (the branch menu's intent), at every third step and at its end: the synced
+    traits hold no id hidden at every step of that line, whatever the other lines showed; at the end of
+    the line, the search of ``check_view`` (the branch menu's labels included) finds nothing either."""
+    match = forked_match(5)
+    w = NagaWidget(match, perspective=perspective)
+    lines = match.branches()
+    assert len(lines) == 4
+    for line in lines:
+        send(w, type="branch", index=line.index)
+        assert match.branch == line.index and match.at_end
+        check_view(w, viewer_at(w))
+        for k in range(0, match.last_step + 1, 3):
+            send(w, type="goto", to=k)
+            viewer = viewer_at(w)
+            never = never_seen(match, viewer)
+            assert not leaked(never, synced_text(w)), f"line {line.index}, step {k}, {viewer}"
+
+
+def test_the_branch_menu_names_the_card_invoked_on_another_line_to_the_teacher_only() -> None:
+    match, invoke = fork_with_an_invoke(2)
+    labels = {}
+    for perspective in (0, 1, "spectator", "teacher"):
+        w = NagaWidget(match, perspective=perspective)
+        other = [b for b in w.timeline["branches"] if b["index"] == 1][0]
+        labels[perspective] = (other["last_action"], other["last_action_words"])
+    assert labels["teacher"][0] == f"silver: {invoke}" and invoke.card in labels["teacher"][0]
+    for perspective in (0, 1, "spectator"):
+        assert labels[perspective] == ("silver: invoke a card", "silver invoked a card")
+    w = NagaWidget(match, perspective="spectator", timeline="review")  # a view that stays on its line
+    assert [b["index"] for b in w.timeline["branches"]] == [0]
+
+
+def test_a_bots_reasons_are_shown_only_on_a_line_through_the_step_it_decided() -> None:
+    """The reasons of a bot are what its seat knew at its decision: on a line that never reached that
+    step (its seat may not have looked at a relic there, E06), they are not shown."""
+    match, _ = fork_with_an_invoke(2)
+    fork_step = match.branches()[1].fork_step
+    decision = Decision(Action.coerce("pass"), Explanation("pass", (Candidate("pass", 3, 0.25),)))
+    after_fork = explained(decision, 0, fork_step + 1, 1)  # on line 1 only
+    before_fork = explained(decision, 0, fork_step - 1, 1)  # on both lines
+    for branch, shown_after in ((0, False), (1, True)):
+        match.switch(branch)
+        for reasons, expected in ((after_fork, shown_after), (before_fork, True)):
+            view = View(0, bot=0, bot_decision=reasons)
+            assert ("bot" in traits(match, view)["explain"]) is expected, (branch, reasons["step"])

@@ -2,7 +2,9 @@
 
 A replay holds, for one perspective, every synced trait of the widget
 (:func:`naga_widget.widget.projection.traits`, whatever traits it sends) at every step of the
-match's line, plus the catalog. Python computes them all here, once; the page runs the real
+match's line, plus the catalog. It is of that one line: its timeline (in the ``"review"`` mode)
+lists that line alone, so nothing from another line (a card invoked there, still in a hand on this
+one) is in the file. Python computes them all here, once; the page runs the real
 view bundle (``naga_widget/static/naga_widget.js``) on a small stand-in for the widget's model
 that answers the view's timeline intents (``goto``) by showing the precomputed step. The
 slider, the keys, the event log and the rule texts work offline; nothing can be played.

@@ -31,6 +31,8 @@ from ..rules import (
     Action,
     AnyAction,
     Call,
+    Give,
+    Invoke,
     Ruleset,
     State,
     end_reason_text,
@@ -414,11 +416,39 @@ def public_label(state_before: State, action: AnyAction, viewer: int | str) -> s
     return f"{name}: {action}"
 
 
+def other_line_label(state_before: State, action: AnyAction, viewer: int | str) -> tuple[str, str]:
+    """The last action of a line other than the one shown (its label and its words), as ``viewer`` may
+    see it from the line shown: a card it names may still be hidden there (the card invoked on one line
+    lies in a hand on another), so only the truth is told which card; the others read the kind of
+    decision and its player (R6)."""
+    actor = state_before.to_move
+    if viewer == "truth" or not isinstance(action, (Call, Invoke, Give)):
+        return public_label(state_before, action, viewer), step_label_words(state_before, action, viewer)
+    name = TEMPLE_NAMES[actor]
+    if isinstance(action, Call):
+        return (f"{name}: call {len(action.cards)} card(s)",
+                label_words(action, state_before.ruleset, actor, hidden_call=True))
+    verb, did = ("invoke", "invoked") if isinstance(action, Invoke) else ("give", "gave")
+    return f"{name}: {verb} a card", f"{name} {did} a card"
+
+
+def on_line_shown(match: Match, step: int, branch: int) -> bool:
+    """Is step ``step`` of line ``branch`` (as :meth:`Match.branches` numbers it) also on the line shown?"""
+    lines = match.branches()
+    if not 0 <= branch < len(lines) or step > match.last_step:
+        return False
+    path = match.node_of(lines[branch].tip).path()
+    return step < len(path) and match.line()[step] is path[step]
+
+
 def timeline_trait(match: Match, viewer: int | str, actor: int | None, fork_armed: bool,
                    mode: str = "full") -> dict[str, Any]:
     """The cursor and the branches of ``match``, each step's action as ``viewer`` may see it.
 
-    ``mode`` ``"off"`` sends only the present: no branch, no way to another step.
+    ``mode`` ``"off"`` sends only the present: no branch, no way to another step. ``"review"`` stays on
+    its own line, so it lists that line alone (a replay is one). In ``"full"``, the other lines are
+    listed with their last action as seen from the line shown (:func:`other_line_label`): a view of one
+    line holds nothing from another line that is hidden on it.
     """
     node = match.node
     label = public_label(node.parent.state, node.action, viewer) if node.parent and node.action else "setup"
@@ -429,9 +459,16 @@ def timeline_trait(match: Match, viewer: int | str, actor: int | None, fork_arme
                 "can_play": actor is not None and match.at_end, "mode": mode}
     branches = []
     for b in match.branches():
+        if mode == "review" and b.index != match.branch:
+            continue
         tip = match.node_of(b.tip)
-        last = public_label(tip.parent.state, tip.action, viewer) if tip.parent and tip.action else None
-        last_words = step_label_words(tip.parent.state, tip.action, viewer) if tip.parent and tip.action else None
+        last = last_words = None
+        if tip.parent and tip.action:
+            if b.index == match.branch:
+                last = public_label(tip.parent.state, tip.action, viewer)
+                last_words = step_label_words(tip.parent.state, tip.action, viewer)
+            else:
+                last, last_words = other_line_label(tip.parent.state, tip.action, viewer)
         branches.append({"index": b.index, "tip": b.tip, "length": b.length, "fork_step": b.fork_step,
                          "last_action": last, "last_action_words": last_words})
     return {"step": match.step, "last": match.last_step, "at_end": match.at_end, "branch": match.branch,
@@ -609,7 +646,8 @@ def explain_trait(match: Match, view: View, actor: int | None, screen: dict[str,
         shown["hint"] = {**confidence(explained_words(hint, match.state.ruleset)),
                          "suggestion": suggestion(hint["action"], hint["player"])}
     bot = view.bot_decision
-    if bot is not None and bot_reasons_visible(view, bot["player"]):
+    if bot is not None and bot_reasons_visible(view, bot["player"]) and on_line_shown(match, bot["step"],
+                                                                                      bot["branch"]):
         shown["bot"] = confidence(explained_words(bot, match.state.ruleset), searched=False)
     return shown
 
