@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from ..rules import AnyAction, Chance, LegalActions, Ruleset
 from ..rules.observe import Observation
@@ -31,6 +32,9 @@ from .base import Candidate, Decision, Explanation, highlights
 from .beliefs import BeliefTally
 from .determinize import Determinizer
 from .heuristics import evaluate, expected_fate, win_chance
+
+if TYPE_CHECKING:
+    from .inference import Inference
 
 CALL_COST = 1.5
 """Fate points a called card must bring to be worth calling instead of keeping (R4.1)."""
@@ -89,7 +93,7 @@ class GreedyBot:
         return [(actions[i], scores[i]) for i in order]
 
 
-def greedy_scores(det: Determinizer, actions: list[AnyAction], phase: str, player: int, rng: random.Random,
+def greedy_scores(det: Determinizer | Inference, actions: list[AnyAction], phase: str, player: int, rng: random.Random,
                   worlds: int) -> list[float]:
     """The score GreedyBot gives each action (higher is better), by the rules of the module docstring."""
     ruleset = det.ruleset
@@ -102,7 +106,7 @@ def greedy_scores(det: Determinizer, actions: list[AnyAction], phase: str, playe
     return look_ahead(det, actions, player, rng, worlds)
 
 
-def look_ahead(det: Determinizer, actions: list[AnyAction], player: int, rng: random.Random,
+def look_ahead(det: Determinizer | Inference, actions: list[AnyAction], player: int, rng: random.Random,
                worlds: int) -> list[float]:
     """The mean :func:`evaluate` of each action, each tried on the same sampled worlds and chance."""
     sampled = [(det.sample(rng), rng.getrandbits(32)) for _ in range(worlds)]

@@ -59,6 +59,7 @@ from .beliefs import BeliefTally
 from .determinize import Determinizer
 from .greedy import greedy_scores
 from .heuristics import evaluate, win_chance
+from .inference import Inference
 
 DEFAULT_ITERATIONS = 1000
 PRIOR_VISITS = {"call": 3, "confront": 30, "place": 30, "give": 3}
@@ -169,7 +170,10 @@ class ISMCTSBot:
     position reached in the sampled world (``state.observe(me)``: what that player would see
     there, none of the world's sampled hidden facts) that returns that player's win chance,
     from 0 to 1, such as a :class:`~naga_widget.bots.learned.LinearEvaluation`. ``None`` (the
-    default) is ``win_chance(evaluate(state, me))`` of the sampled world.
+    default) is ``win_chance(evaluate(state, me))`` of the sampled world. ``inference``: sample
+    the worlds weighted by the likelihood of the opponent's call in each
+    (:class:`~naga_widget.bots.inference.Inference`); ``False`` samples every consistent world
+    alike, as the first version did.
 
     A timed search stops early once no other action can overtake the most visited one in the
     time left; ``stopped_early`` says whether the last one did.
@@ -178,7 +182,7 @@ class ISMCTSBot:
     def __init__(self, iterations: int | None = None, seconds: float | None = None, seed: int | None = None,
                  *, playout_steps: int | None = 6, pass_chance: float = PLAYOUT_PASS,
                  exploration: float = 0.2,
-                 evaluation: Callable[[Observation], float] | None = None) -> None:
+                 evaluation: Callable[[Observation], float] | None = None, inference: bool = True) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
@@ -197,6 +201,7 @@ class ISMCTSBot:
             raise TypeError("evaluation must be None or a function of a player's observation that returns a win "
                             f"chance, not {type(evaluation).__name__}")
         self.evaluation = evaluation
+        self.inference = inference
         self.last_iterations = 0
         self.stopped_early = False
 
@@ -216,14 +221,15 @@ class ISMCTSBot:
         actions = list(legal)
         det = Determinizer(observation)
         tally = BeliefTally(det)
+        worlds: Determinizer | Inference = Inference(observation, det) if self.inference else det
         if len(actions) == 1:
             self.last_iterations, self.stopped_early = 0, False
             for _ in range(min(64, BELIEF_SAMPLES)):
-                tally.add(det.sample(self.rng))
+                tally.add(worlds.sample(self.rng))
             return Decision(actions[0], Explanation(f"{actions[0]}: the only legal action",
                                                     (Candidate(str(actions[0]), 0, 0.5),), tally.beliefs()))
         root = _Node()
-        priors = greedy_scores(det, actions, str(legal.phase), player, self.rng, PRIOR_WORLDS)
+        priors = greedy_scores(worlds, actions, str(legal.phase), player, self.rng, PRIOR_WORLDS)
         weight = PRIOR_VISITS[str(legal.phase)]
         order = [_Edge(a, str(a), win_chance(v), weight)
                  for a, v in sorted(zip(actions, priors), key=lambda av: -av[1])]
@@ -234,7 +240,7 @@ class ISMCTSBot:
         self.stopped_early = False  # a timed search that ended before its deadline (see _settled)
         while (self.iterations is None or n < self.iterations) and (deadline is None or
                                                                   time.perf_counter() < deadline):
-            world = det.sample(self.rng)
+            world = worlds.sample(self.rng)
             if tally.samples < BELIEF_SAMPLES:
                 tally.add(world)
             self._simulate(root, order, world, player)
