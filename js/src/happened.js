@@ -1,8 +1,8 @@
 // happened.js — what happened without the person since their last decision (a bot's moves, automatic
 // passes, the throws and steps the rules play by themselves), as Python sends it in `timeline.happened`
 // (projection.happened: computed from the viewer's own log and observations, so it names only what the
-// viewer may know, R6). The panel stands at the top of the decision; the board marks the places that
-// differ since (svg.js). Pure templates: no DOM.
+// viewer may know, R6). The panel stands at the top of the decision, its list scrolled to the latest
+// event (view.js); the board marks the places that differ since (svg.js). Pure templates: no DOM.
 
 import { html, nothing } from "lit-html";
 import { list, ruleButton } from "./panels.js";
@@ -32,7 +32,7 @@ export function happenedPanel(ctx) {
   if (!h) return nothing;
   const [from, to] = h.steps ?? [];
   const span = from === to ? `step ${to}` : `steps ${from}–${to}`;
-  return html`<section class="naga-happened" data-testid="happened" aria-label="what happened since your last decision"><h4>What just happened <span class="naga-muted">(${span})</span></h4><p class="naga-hint">${h.since}; the board marks what changed (dotted).</p><ol class="naga-happened-list" tabindex="0" aria-label="events since your last decision, oldest first">${
+  return html`<section class="naga-happened" data-testid="happened" aria-label="what happened since your last decision"><h4>What just happened <span class="naga-muted">(${span})</span></h4><p class="naga-hint">${h.since}; the board marks what changed (dotted).</p><ol class="naga-happened-list" data-key=${`${h.steps?.join("-")}|${h.events.length}`} tabindex="0" aria-label="events since your last decision, oldest first">${
     h.more
       ? html`<li class="naga-muted">… ${h.more} earlier event${h.more === 1 ? "" : "s"} in the Events tab</li>`
       : nothing

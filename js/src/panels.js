@@ -73,13 +73,13 @@ export function withRules(text, catalog) {
  * The popup with a rule's text, or nothing. `at`: where it stands in the widget (place.js), once measured.
  * @param {?string} id
  * @param {Object} catalog
- * @param {?{top: number, left: number, maxHeight: number}} [at]
+ * @param {?{top: number, left: number, maxHeight: number, side?: string}} [at]
  */
 export function rulePopup(id, catalog, at = null) {
   const entry = id ? ruleEntry(id, catalog) : null;
   if (!entry) return nothing;
   const also = entry.shown !== entry.id ? html` <span class="naga-muted">(${entry.id} is part of it)</span>` : nothing;
-  return html`<div class="naga-popup" role="dialog" aria-label="rule ${entry.shown}" data-testid="rule-popup" data-panel="rule-popup" style=${at ? `top:${at.top}px;left:${at.left}px;right:auto;max-height:${at.maxHeight}px` : ""}><div class="naga-popup-head"><h4>${entry.shown} ${entry.title}${also}</h4><button type="button" data-act="rule-close" data-testid="rule-close" aria-label="Close the rule">✕</button></div><div class="naga-popup-text">${entry.text}</div></div>`;
+  return html`<div class="naga-popup" role="dialog" aria-label="rule ${entry.shown}" data-testid="rule-popup" data-panel="rule-popup" data-side=${at?.side ?? nothing} style=${at ? `top:${at.top}px;left:${at.left}px;right:auto;max-height:${at.maxHeight}px` : ""}><div class="naga-popup-head"><h4>${entry.shown} ${entry.title}${also}</h4><button type="button" data-act="rule-close" data-testid="rule-close" aria-label="Close the rule">✕</button></div><div class="naga-popup-text">${entry.text}</div></div>`;
 }
 
 function stickChip(token) {

@@ -176,9 +176,19 @@ class NagaView {
     this.root.classList.toggle("naga-large", this.size === "large");
     renderTemplate(widgetTemplate({ ...snap, ...extra }), this.app);
     restoreFocus(this.root, focus);
+    this.showLatest();
     // a page that wants render times (the end-to-end test, `make bench`) provides this array
     const times = globalThis.__nagaRenderTimes;
     if (Array.isArray(times)) times.push(performance.now() - started);
+  }
+
+  /** A new summary of what just happened (happened.js) opens scrolled to its latest event. */
+  showLatest() {
+    const list = this.root.querySelector(".naga-happened-list");
+    const key = list?.getAttribute("data-key");
+    if (!list || key === this.happenedKey) return;
+    this.happenedKey = key;
+    list.scrollTop = list.scrollHeight;
   }
 
   /**
@@ -275,12 +285,17 @@ class NagaView {
   }
 
   /**
-   * Open the popup of a rule next to the control that opened it, inside the part of the page that
-   * is visible (placeRule); its Close button takes the focus. Or close it (the focus goes back).
+   * Open the popup of a rule next to the control that opened it, wholly inside the part of the page
+   * that is visible (placeRule); its Close button takes the focus. Or close it: the focus goes back to
+   * the very control that opened it (another of the same rule id if a redraw replaced it).
    */
   showRule(rule, opener) {
-    if (rule) this.ruleOpener = opener?.getAttribute?.("data-rule") ?? null;
+    if (rule) {
+      this.ruleOpener = opener?.getAttribute?.("data-rule") ?? null;
+      this.ruleOpenerNode = opener ?? null;
+    }
     const back = this.ruleOpener;
+    const backNode = this.ruleOpenerNode;
     this.rule = rule;
     this.ruleAt = null;
     this.draw();
@@ -289,7 +304,16 @@ class NagaView {
       this.ruleAt = placeRule(popup, opener, this.root);
       if (this.ruleAt) this.draw();
       this.root.querySelector('[data-testid="rule-close"]')?.focus({ preventScroll: true });
-    } else if (back) this.root.querySelector(`[data-act="rule"][data-rule="${back}"]`)?.focus({ preventScroll: true });
+      return;
+    }
+    this.ruleOpenerNode = null;
+    const target =
+      backNode && backNode.isConnected && this.root.contains(backNode)
+        ? backNode
+        : back
+          ? this.root.querySelector(`[data-act="rule"][data-rule="${back}"]`)
+          : null;
+    target?.focus({ preventScroll: true });
   }
 
   /** The pointer or the focus on a candidate (a space, a rotation, a target): its preview shows. */
