@@ -129,7 +129,8 @@ def league_command(args: argparse.Namespace, parser: argparse.ArgumentParser, ou
 
     out = out if out is not None else sys.stdout
     try:
-        limits = Limits(move_seconds=args.move_seconds, game_seconds=args.game_seconds, memory_mb=args.memory_mb)
+        limits = Limits(move_seconds=args.move_seconds, game_seconds=args.game_seconds, memory_mb=args.memory_mb,
+                        start_seconds=args.start_seconds)
         result = league(args.submissions, args.out, deals=args.deals, duplicate=not args.no_duplicate, seed=args.seed,
                         limits=limits, isolation=args.isolation, workers=args.workers, progress=not args.quiet,
                         site=args.site)
@@ -154,8 +155,11 @@ def add_league_parser(sub: Any) -> None:
     lg.add_argument("--move-seconds", type=float, default=3.0, help="time for one move (default 3)")
     lg.add_argument("--game-seconds", type=float, default=120.0, help="time for all moves of a game (default 120)")
     lg.add_argument("--memory-mb", type=int, default=512, help="memory of a bot's process (default 512)")
+    lg.add_argument("--start-seconds", type=float, default=30.0,
+                    help="time to import a submission, and to build its bot (default 30)")
     lg.add_argument("--isolation", choices=("auto", "bwrap", "process"), default="auto",
-                    help="auto: bubblewrap where it works, else processes only (with a warning)")
+                    help="auto: bubblewrap where it works, else processes only with a warning (refused as root: "
+                         "ask for process to run bots unsandboxed as root)")
     lg.add_argument("--site", action="store_true", help="also write the static site (ranking, pairs, replays)")
     lg.add_argument("--quiet", action="store_true", help="no progress bar")
 

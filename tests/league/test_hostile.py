@@ -8,19 +8,33 @@ quietly) it plays on.
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
+import signal
 import socket
+import stat
+import subprocess
+import sys
+import tempfile
+import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from naga_widget.league import Limits, bwrap_works, discover
+from naga_widget.league import Limits, bwrap_works, choose_isolation, discover, league, sandbox
+from naga_widget.league.errors import SandboxUnavailable
 from naga_widget.league.games import Entry, play_task, schedule
+from naga_widget.league.sandbox import _package_root, staged
+from naga_widget.league.submissions import MAX_BYTES, MAX_FILES
 
 from .samples import GOOD, misbehaving, write
 
 LIMITS = Limits(move_seconds=2.0, game_seconds=30.0, memory_mb=512, processes=16)
 ISOLATION = "bwrap" if bwrap_works() else "process"
+PACKAGE_ROOT = _package_root()
 needs_bwrap = pytest.mark.skipif(ISOLATION != "bwrap", reason="only the bubblewrap sandbox stops this")
 
 
@@ -58,14 +72,17 @@ def before(place: Path) -> str:
 
 
 def bot_processes() -> list[int]:
+    """The bots' processes started by this copy of the package (not those of another checkout
+    that runs its tests on the same machine)."""
     found = []
     for pid in os.listdir("/proc"):
         if pid.isdigit():
             try:
-                if b"naga_widget.league.child" in Path(f"/proc/{pid}/cmdline").read_bytes():
-                    found.append(int(pid))
+                line = Path(f"/proc/{pid}/cmdline").read_bytes()
             except OSError:
-                pass
+                continue
+            if b"naga_widget.league.child" in line and str(PACKAGE_ROOT).encode() in line:
+                found.append(int(pid))
     return found
 
 
@@ -151,3 +168,303 @@ def test_killing_its_parent(place: Path, before: str) -> None:
 
 def test_the_other_bots_results_are_unchanged(place: Path, before: str) -> None:
     assert good_game(place) == before
+
+
+# -- staging, the sandbox's file system and user, discovery, the league's processes ----------------
+def test_links_fifos_and_devices_in_a_submission_are_refused_and_only_it_fails(place: Path, tmp_path: Path) -> None:
+    secret = tmp_path / "teacher-secret.txt"
+    secret.write_text("the teacher's mode-600 file")
+    secret.chmod(0o600)
+    subs = write(tmp_path / "subs", {**GOOD, **{f"{n}/bot.py": GOOD["alice.py"] for n in
+                                                ("shadow", "friend", "secret", "fifo", "zero", "broken", "loop")}})
+    (subs / "shadow" / "data.txt").symlink_to("/etc/shadow")
+    (subs / "friend" / "theirs.py").symlink_to(subs / "bob" / "bot.py")
+    (subs / "secret" / "data.txt").symlink_to(secret)
+    os.mkfifo(subs / "fifo" / "pipe")
+    (subs / "zero" / "data").symlink_to("/dev/zero")
+    (subs / "broken" / "data").symlink_to(tmp_path / "nothing-here")
+    (subs / "loop" / "data").symlink_to(subs / "loop" / "data")
+    (subs / "linked.py").symlink_to(subs / "alice.py")  # an entry that is itself a link
+    os.mkfifo(subs / "piped.py")
+    (subs / "folder-link").symlink_to(subs / "bob")
+    done: list = []
+    reader = threading.Thread(target=lambda: done.append(discover(subs)), daemon=True)
+    reader.start()
+    reader.join(20)
+    assert done, "discovery hung on an odd entry"
+    found, rejected = done[0]
+    assert [s.name for s in found] == ["alice", "bob"]
+    reasons = {r.name: r.error for r in rejected}
+    assert sorted(reasons) == ["broken", "fifo", "folder-link", "friend", "linked", "loop", "piped", "secret",
+                               "shadow", "zero"]
+    for name in ("shadow", "friend", "secret", "zero", "broken", "loop", "linked", "folder-link"):
+        assert "a symbolic link" in reasons[name], reasons[name]
+    assert "FIFO" in reasons["fifo"] and "FIFO" in reasons["piped"]
+    assert "data.txt is a symbolic link" in reasons["shadow"]
+    # nothing of the linked files was read into what a sandbox would be given
+    staged = b"".join(data for s in found for _, data in Entry.of(s).files)
+    assert b"teacher's mode-600" not in staged and b"root:" not in staged
+
+
+def test_too_big_a_submission_is_refused(tmp_path: Path) -> None:
+    subs = write(tmp_path / "subs", {**GOOD, "big/bot.py": GOOD["alice.py"], "many/bot.py": GOOD["alice.py"]})
+    (subs / "big" / "data.bin").write_bytes(b"\0" * (MAX_BYTES + 1))
+    for i in range(MAX_FILES):
+        (subs / "many" / f"f{i}.txt").write_text("x")
+    found, rejected = discover(subs)
+    assert [s.name for s in found] == ["alice", "bob"]
+    reasons = {r.name: r.error for r in rejected}
+    assert "too big" in reasons["big"] and f"more than {MAX_FILES} files" in reasons["many"]
+
+
+def test_a_stage_is_private_fresh_checked_and_removed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    files = (("bot.py", b"class Bot: pass\n"), ("data/x.txt", b"x"))
+    with staged([files, files]) as (one, two):
+        root = one.parent
+        assert one != two and root == two.parent and root.parent == tmp_path
+        info = root.stat()
+        assert info.st_uid == os.geteuid() and stat.S_IMODE(info.st_mode) == 0o700
+        assert (one / "data" / "x.txt").read_bytes() == b"x"
+        assert stat.S_IMODE((one / "bot.py").stat().st_mode) == 0o444
+    assert list(tmp_path.iterdir()) == []  # removed after the game
+
+
+def test_a_planted_stage_cache_is_never_used(place: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The old stage cache, /tmp/naga-league-stage-<uid>/<digest>, was reused if it existed:
+    another user could create it and plant code. A stage is now always new."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    source = misbehaving("raise ValueError('my own code ran')")
+    folder = write(tmp_path / "h", {"alice.py": GOOD["alice.py"], "planted.py": source})
+    digest = next(s for s in discover(folder)[0] if s.name == "planted").digest
+    old = tmp_path / f"naga-league-stage-{os.getuid()}" / digest
+    write(old, {"bot.py": "raise RuntimeError('ESCAPED: the planted code ran')\n"})
+    for p in (old.parent, old, old / "bot.py"):
+        p.chmod(0o777)
+    record = play(place, "planted", source)
+    forfeit(record, "planted", "raised ValueError")
+    assert "my own code ran" in record["error"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["h", f"naga-league-stage-{os.getuid()}"]  # no stage left
+
+
+def test_a_bot_that_rewrites_its_stage_changes_no_later_game(place: Path) -> None:
+    """In the process mode a bot can write its own files (it runs as the teacher): it rewrites its
+    bot.py to announce itself. Each game stages afresh, so no later game runs what it wrote."""
+    body = ("import os\nfor folder, _, names in os.walk('.'):\n    os.chmod(folder, 0o755)\n"
+            "try:\n    os.chmod('bot.py', 0o644)\n"
+            "    open('bot.py', 'w').write(\"raise RuntimeError('ESCAPED: a poisoned stage was used')\\n\")\n"
+            "except OSError:\n    pass\nraise ValueError('rewrote my stage')")
+    source = misbehaving(body)
+    for _ in range(2):
+        forfeit(play(place, "poisoner", source), "poisoner", "raised ValueError", "raised PermissionError")
+
+
+@needs_bwrap
+def test_writing_anywhere_but_a_bounded_tmp(place: Path, before: str) -> None:
+    body = ("wrote = []\nfor path in ('/x', '/dev/shm/x', '/var/tmp/x', '/var/x', '/bot/x', '/usr/x', '/etc/x'):\n"
+            "    try:\n        with open(path, 'wb') as f:\n            f.write(b'1')\n        wrote.append(path)\n"
+            "    except OSError:\n        pass\ntotal = 0\ntry:\n    for i in range(3 * 16):\n"
+            "        with open(f'/tmp/f{i}', 'wb') as f:\n            f.write(bytes(1 << 20))\n"
+            "        total += 1 << 20\nexcept OSError:\n    pass\n"
+            "if wrote or total > 16 << 20:\n    raise RuntimeError(f'ESCAPED: wrote {wrote}, {total} bytes')\n"
+            "raise PermissionError(f'wrote {total >> 20} MB')")
+    record = play(place, "filler", misbehaving(body))
+    forfeit(record, "filler", "raised PermissionError")
+    assert int(record["error"].split("wrote ")[1].split(" MB")[0]) <= 16  # the 16 MB /tmp is all it got
+
+
+@needs_bwrap
+def test_the_bot_never_runs_as_the_hosts_root(place: Path, before: str) -> None:
+    body = ("import os\nme = os.getuid()\ntry:\n    os.setuid(0)\nexcept OSError:\n    pass\nelse:\n"
+            "    raise RuntimeError('ESCAPED: became root')\nimport time\ntime.sleep(1.2)\n"
+            "raise PermissionError(f'I am {me}')")
+    seen: dict[int, int] = {}
+    stop = threading.Event()
+
+    def watch() -> None:
+        while not stop.is_set():
+            for pid in bot_processes():
+                try:
+                    status = Path(f"/proc/{pid}/status").read_text()
+                except OSError:
+                    continue
+                if "\nName:\tbwrap" not in "\n" + status:
+                    seen[pid] = int(status.split("\nUid:")[1].split()[0])  # the real user id on the host
+            time.sleep(0.05)
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        record = play(place, "rooter", misbehaving(body))
+    finally:
+        stop.set()
+        watcher.join()
+    forfeit(record, "rooter", "raised PermissionError")
+    assert seen, "the bots' processes were seen"
+    assert 0 not in seen.values(), seen
+    if os.geteuid() == 0:
+        assert set(seen.values()) == {65534} and "I am 65534" in record["error"]
+
+
+ATTACK_LIMITS = Limits(move_seconds=2.0, game_seconds=30.0, start_seconds=3.0)
+
+
+@pytest.fixture(scope="module")
+def attacked(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
+    """A league of alice and bob with attackers beside them: odd entries, an import that loops,
+    and a bot that looks around (and forfeits)."""
+    root = tmp_path_factory.mktemp("attacked")
+    subs = write(root / "subs", {**GOOD, "looper.py": "while True:\n    pass\n", "fifo/bot.py": GOOD["alice.py"],
+                                 "linked/bot.py": GOOD["alice.py"],
+                                 "snoop.py": misbehaving("import os\nraise PermissionError(str(os.listdir('..')))")})
+    os.mkfifo(subs / "fifo" / "pipe")
+    (subs / "linked" / "data.txt").symlink_to("/dev/zero")
+    result = league(subs, root / "out", deals=1, limits=ATTACK_LIMITS, isolation=ISOLATION, workers=2,
+                    progress=False)
+    return root, result
+
+
+def test_odd_entries_and_a_looping_import_fail_only_their_submission(attacked: tuple[Path, Any]) -> None:
+    _, result = attacked
+    assert sorted(result.entrants) == ["alice", "bob", "snoop"]
+    assert "FIFO" in result.failures["fifo"]["error"] and "symbolic link" in result.failures["linked"]["error"]
+    looper = result.failures["looper"]
+    assert looper["public_reason"] == "took longer than 3 s to import its submission (the limit to start)"
+    assert "to import its submission" in looper["error"]
+    assert len(result.games) == 3 * 2
+
+
+def test_another_pairs_games_are_the_same_without_the_attackers(attacked: tuple[Path, Any]) -> None:
+    root, result = attacked
+    calm = write(root / "calm", GOOD)
+    shutil.copytree(root / "out", root / "out-calm")  # the same results folder (and so the same seeds) ...
+    for played in ("games", "checks"):
+        shutil.rmtree(root / "out-calm" / played)  # ... but every game played again
+    again = league(calm, root / "out-calm", deals=1, limits=ATTACK_LIMITS, isolation=ISOLATION, workers=2,
+                   progress=False)
+    assert again.played == 2 and again.reused == 0
+
+    def pair(res: Any) -> list[str]:
+        return [g["saved"] for g in sorted(res.games, key=lambda g: g["swapped"]) if set(g["pair"]) == {"alice", "bob"}]
+
+    assert len(pair(result)) == 2 and pair(again) == pair(result)
+
+
+def test_the_sandbox_works_with_the_environment_under_tmp(tmp_path: Path) -> None:
+    """A teacher's virtual environment under /tmp: bound after the sandbox's own /tmp is mounted,
+    so it is not hidden. A throwaway venv (no pip, no network) holds a copy of this package."""
+    venv = Path(tempfile.mkdtemp(prefix="naga-venv-", dir="/tmp"))
+    try:
+        subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=60)
+        site = next(venv.glob("lib/python3*/site-packages"))
+        shutil.copytree(PACKAGE_ROOT / "naga_widget", site / "naga_widget",
+                        ignore=shutil.ignore_patterns("__pycache__", "static", "lessons"))
+        subs = write(tmp_path / "subs", GOOD)
+        code = ("import json, sys\nfrom naga_widget.league import league, Limits\nfrom naga_widget.league.sandbox "
+                "import _python_paths, bwrap_problem\nr = league(sys.argv[1], sys.argv[2], deals=1, "
+                "limits=Limits(move_seconds=2.0), isolation=sys.argv[3], workers=1, progress=False)\n"
+                "print(json.dumps([r.isolation, len(r.games), r.failures, _python_paths(), bwrap_problem()]))")
+        done = subprocess.run([str(venv / "bin" / "python"), "-I", "-c", code, str(subs), str(tmp_path / "out"),
+                               ISOLATION], capture_output=True, text=True, timeout=240)
+        assert done.returncode == 0, done.stderr[-3000:]
+        isolation, games, failures, paths, problem = json.loads(done.stdout.splitlines()[-1])
+        assert str(venv) in paths and str(PACKAGE_ROOT) not in paths  # the copy under /tmp is what runs
+        assert (isolation, games, failures, problem) == (ISOLATION, 2, {}, None if ISOLATION == "bwrap" else problem)
+    finally:
+        shutil.rmtree(venv, ignore_errors=True)
+
+
+def test_auto_never_runs_unsandboxed_bots_as_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    problem = "bubblewrap cannot start the sandbox here: 'bwrap: No permissions to create a new namespace'"
+    monkeypatch.setattr(sandbox, "bwrap_problem", lambda: problem)
+    monkeypatch.setattr(os, "geteuid", lambda: 0)
+    with pytest.raises(SandboxUnavailable, match="No permissions to create a new namespace") as raised:
+        choose_isolation("auto")
+    assert "isolation='process'" in str(raised.value) and "install" not in str(raised.value)
+    with pytest.raises(SandboxUnavailable, match="No permissions"):
+        choose_isolation("bwrap")
+    assert choose_isolation("process") == "process"  # asked for in so many words
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    with pytest.warns(RuntimeWarning, match="No permissions to create a new namespace"):
+        assert choose_isolation("auto") == "process"
+
+
+LEAGUE_THEN_WAIT = """
+import ctypes, json, os, subprocess, sys, time
+ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER: the league's orphans come to this process
+league = subprocess.Popen([sys.executable, "-c", sys.argv[1]] + sys.argv[2:])
+print(league.pid, flush=True)
+sys.stdin.readline()  # the test has killed the league
+left, deadline = [], time.monotonic() + 5
+while time.monotonic() < deadline:
+    while True:
+        try:
+            if os.waitpid(-1, os.WNOHANG)[0] == 0:
+                break
+        except ChildProcessError:
+            break
+    left = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if int(open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[1]) == os.getpid():
+                left.append((int(pid), open(f"/proc/{pid}/cmdline", "rb").read().replace(b"\\0", b" ").decode()))
+        except (OSError, ValueError):
+            pass
+    if not left:
+        break
+    time.sleep(0.1)
+for pid, _ in left:
+    os.kill(pid, 9)
+print(json.dumps(left), flush=True)
+"""
+
+LEAGUE = """
+import sys
+from naga_widget.league import Limits, league
+league(sys.argv[1], sys.argv[2], deals=4, limits=Limits(move_seconds=3.0), isolation=sys.argv[3], workers=2,
+       progress=False)
+"""
+
+
+def test_no_process_of_a_killed_league_outlives_it(tmp_path: Path) -> None:
+    slow = misbehaving("import time\ntime.sleep(2.5)").replace("and not self.done", "")
+    subs = write(tmp_path / "subs", {**GOOD, "slow.py": slow})
+    env = {**os.environ, "PYTHONPATH": str(PACKAGE_ROOT)}
+    wrapper = subprocess.Popen([sys.executable, "-c", LEAGUE_THEN_WAIT, LEAGUE, str(subs), str(tmp_path / "out"),
+                                ISOLATION], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+    assert wrapper.stdin is not None and wrapper.stdout is not None
+    try:
+        pid = int(wrapper.stdout.readline())
+        deadline = time.monotonic() + 90
+        while not (_descendants(pid, "multiprocessing") and _descendants(pid, '"class":')):  # a bot, not a probe
+            assert time.monotonic() < deadline, "the league started no bot"
+            time.sleep(0.2)
+        time.sleep(1)
+        os.kill(pid, signal.SIGKILL)
+        wrapper.stdin.write("\n")
+        wrapper.stdin.flush()
+        left = json.loads(wrapper.stdout.readline())
+    finally:
+        wrapper.kill()
+        wrapper.wait()
+    assert left == [], left
+
+
+def _descendants(root: int, marker: str) -> list[str]:
+    """The command lines of the processes below ``root`` that hold ``marker``."""
+    parent, command = {}, {}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            parent[int(pid)] = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            command[int(pid)] = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except (OSError, ValueError):
+            pass
+    out, todo = [], [root]
+    while todo:
+        here = todo.pop()
+        for pid, up in parent.items():
+            if up == here:
+                todo.append(pid)
+                if marker in command.get(pid, ""):
+                    out.append(command[pid])
+    return out

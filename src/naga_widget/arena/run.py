@@ -132,6 +132,19 @@ def _here_isolated(jobs: list[Job]) -> Generator[GameRecord, None, None]:
         seats.close()
 
 
+def _die_with_parent(parent: int) -> None:
+    """In a worker process: the kernel kills it when its parent ends, even by SIGKILL
+    (``PR_SET_PDEATHSIG``, Linux), so that no worker (nor, once they are gone, multiprocessing's
+    resource tracker) outlives the tournament or league that started it."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+        import signal
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        if os.getppid() != parent:  # the parent ended before the signal was asked for
+            os._exit(1)
+
+
 def in_pool(play: Callable[[T], R], items: list[T], workers: int) -> Generator[R, None, None]:
     """``play`` of each item in ``workers`` fresh worker processes, in the order they finish (the
     league plays its games here too)."""
@@ -140,7 +153,8 @@ def in_pool(play: Callable[[T], R], items: list[T], workers: int) -> Generator[R
 
     # "spawn": a fresh interpreter per worker, the same on every OS and safe in a threaded notebook kernel
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(workers, len(items)), mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=min(workers, len(items)), mp_context=context,
+                             initializer=_die_with_parent, initargs=(os.getpid(),)) as pool:
         futures: list[Future[R]] = [pool.submit(play, item) for item in items]
         try:
             for future in as_completed(futures):

@@ -180,9 +180,11 @@ class ChildSeat:
         except (EOFError, OSError):  # the process ended or closed its end, or sent too long a message
             body = None
         if body is None:
+            import subprocess
+
             try:
                 code = self.process.wait(timeout=2)
-            except Exception:  # still running (subprocess.TimeoutExpired): it broke the protocol
+            except subprocess.TimeoutExpired:  # still running: it broke the protocol
                 self._stop("sent an answer that is not part of the protocol",
                            f"its process (pid {self.process.pid}) was stopped after a message it may not send",
                            "protocol")
@@ -235,10 +237,12 @@ class ChildSeat:
         return value
 
     def close(self) -> None:
+        import subprocess
+
         self.connection.close()  # the bot's process reads the end of the messages and returns
         try:
             self.process.wait(timeout=5)
-        except Exception:  # still running after 5 s (subprocess.TimeoutExpired)
+        except subprocess.TimeoutExpired:  # still running after 5 s
             self.process.kill()
             self.process.wait()
 

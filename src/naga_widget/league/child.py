@@ -1,11 +1,13 @@
 """The process a submission runs in: load the student's bot, then answer the referee's questions.
 
-Started by :mod:`.sandbox` as ``python -I -m naga_widget.league.child SPEC`` (``SPEC``: JSON with
+Started by :mod:`.sandbox` as ``python -I`` running this module (:func:`.sandbox.child_command`) (``SPEC``: JSON with
 the submission's path and class name), with the limits already set. It holds the bot, the
 observations and the legal actions it is sent (:mod:`.wire`), never a ``State`` or a ``Match``.
 
 Before the bot's code runs, the two protocol pipes are moved off the standard streams: what the
-bot prints goes to ``/dev/null``, and it cannot read the referee's messages from stdin.
+bot prints goes to ``/dev/null``, and it cannot read the referee's messages from stdin. Where the
+spec names a user id (a sandbox started by root), the process first becomes that user, with no
+way back (no new privileges, no supplementary groups).
 """
 
 from __future__ import annotations
@@ -78,6 +80,21 @@ def _write(stream: IO[bytes], value: Any) -> None:
     stream.flush()
 
 
+def become(uid: int) -> None:
+    """Switch this process to user and group ``uid`` for good (it must not be 0)."""
+    import ctypes
+
+    if uid == 0:
+        raise PermissionError("a bot may not run as root")
+    if ctypes.CDLL(None, use_errno=True).prctl(38, 1, 0, 0, 0) != 0:  # PR_SET_NO_NEW_PRIVS
+        raise OSError(ctypes.get_errno(), "prctl(PR_SET_NO_NEW_PRIVS) failed")
+    os.setgroups([])
+    os.setresgid(uid, uid, uid)
+    os.setresuid(uid, uid, uid)
+    if os.getresuid() != (uid, uid, uid) or os.getresgid() != (uid, uid, uid) or os.getgroups():
+        raise PermissionError(f"could not become user {uid}")
+
+
 def serve(spec: dict[str, Any]) -> None:
     inp = os.fdopen(os.dup(0), "rb")
     out = os.fdopen(os.dup(1), "wb")
@@ -85,6 +102,12 @@ def serve(spec: dict[str, Any]) -> None:
     for fd in (0, 1, 2):
         os.dup2(null, fd)
     os.close(null)
+    if spec.get("uid") is not None:
+        try:
+            become(int(spec["uid"]))
+        except OSError as exc:
+            _write(out, {"error": "could not start: the sandbox could not drop root: " + describe(exc)})
+            return
     try:
         cls = load_class(Path(spec["path"]), spec.get("class"))
     except BaseException as exc:  # a submission may raise anything while it is imported, even SystemExit
@@ -113,4 +136,6 @@ def serve(spec: dict[str, Any]) -> None:
 
 
 if __name__ == "__main__":
-    serve(json.loads(sys.argv[1]))
+    task = json.loads(sys.argv[1])
+    if not task.get("probe"):  # a probe only checks that this module can be imported in the sandbox
+        serve(task)

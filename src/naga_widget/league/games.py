@@ -11,12 +11,9 @@ from __future__ import annotations
 import builtins
 import hashlib
 import json
-import os
 import random
 import re
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ..arena.lineup import MAX_STEPS, BotRef, Job, derive_seed
@@ -25,8 +22,8 @@ from ..arena.seat import LocalSeat, SeatsByName
 from ..bots import RandomBot
 from ..rules.errors import is_int
 from .errors import LeagueSetupError, SandboxUnavailable
-from .sandbox import Limits, SandboxSeat, bwrap_works
-from .submissions import Submission
+from .sandbox import Limits, SandboxSeat, bwrap_works, staged
+from .submissions import Submission, read_files
 
 CACHE_VERSION = 1  # part of every cache key: a change to how games are played starts the cache afresh
 SMOKE = "smoke"  # the name of the built-in opponent of a smoke game (RandomBot)
@@ -43,33 +40,10 @@ class Entry:
 
     @classmethod
     def of(cls, sub: Submission) -> Entry:
-        files = sub.files()
-        rel = [("bot.py", files[0])] if sub.path.is_file() else [(f.relative_to(sub.path).as_posix(), f) for f in files]
-        return cls(sub.name, sub.class_name, sub.digest, tuple((r, f.read_bytes()) for r, f in rel))
-
-    def stage(self) -> Path:
-        """The read-only copy of the files this process's sandboxes use (made once per hash)."""
-        root = Path(tempfile.gettempdir()) / f"naga-league-stage-{os.getuid()}"
-        root.mkdir(mode=0o711, exist_ok=True)
-        target = root / self.digest
-        if target.exists():
-            return target
-        partial = Path(tempfile.mkdtemp(dir=root, prefix=".partial-"))
-        for rel, data in self.files:
-            dest = partial / rel
-            if ".." in Path(rel).parts:
-                raise ValueError(f"a submission file outside its folder: {rel!r}")
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            dest.write_bytes(data)
-        for folder, _, names in os.walk(partial):
-            os.chmod(folder, 0o555)
-            for name in names:
-                os.chmod(Path(folder) / name, 0o444)
-        try:
-            os.rename(partial, target)
-        except OSError:  # another process staged it first
-            pass
-        return target
+        files = sub.files or read_files(sub.path)
+        if sub.path.suffix == ".py" and len(files) == 1 and files[0][0] == sub.path.name:
+            files = (("bot.py", files[0][1]),)
+        return cls(sub.name, sub.class_name, sub.digest, files)
 
 
 @dataclass(frozen=True)
@@ -134,15 +108,18 @@ def play_task(task: Task) -> dict[str, Any]:
     names = (task.gold.name, task.silver.name if task.silver else SMOKE)
     refs = (BotRef(names[0], "class", True), BotRef(names[1], "class", True))
     # the smoke game's opponent is RandomBot, the project's own code: it is called directly
-    seats = SeatsByName({names[0]: SandboxSeat(task.gold.stage(), task.gold.class_name, task.limits, task.isolation),
-                         names[1]: SandboxSeat(task.silver.stage(), task.silver.class_name, task.limits, task.isolation)
-                         if task.silver else LocalSeat(RandomBot)})
+    bots = [task.gold] + ([task.silver] if task.silver else [])
     job = Job(index=0, pair=task.pair, number=int(task.swapped), players=refs, seed=task.seed,
               bot_seeds=task.bot_seeds, max_steps=MAX_STEPS, move_timeout=task.limits.move_seconds)
-    try:
-        record = play_game(job, seats)
-    finally:
-        seats.close()
+    # each game stages its bots afresh in a private folder, removed when the game ends (see .sandbox)
+    with staged([e.files for e in bots]) as stages:
+        seats = SeatsByName({names[0]: SandboxSeat(stages[0], task.gold.class_name, task.limits, task.isolation),
+                             names[1]: SandboxSeat(stages[1], task.silver.class_name, task.limits, task.isolation)
+                             if task.silver else LocalSeat(RandomBot)})
+        try:
+            record = play_game(job, seats)
+        finally:
+            seats.close()
     data = record.to_json(saved=True, timing=True)
     failed = None if record.forfeited is None else record.forfeited
     return {
@@ -181,7 +158,12 @@ def public_reason(error: str) -> str:
         return f"played an action that is not legal{at}" + (f" ({rule.group(1)})" if rule else "")
     if "took longer than" in error:
         limit = re.search(r"took longer than ([0-9.]+) s", error)
-        return f"took longer than {limit.group(1) if limit else 'its'} s over a move{at}"
+        seconds = f"{limit.group(1) if limit else 'its'} s"
+        if "to import its submission" in error:
+            return f"took longer than {seconds} to import its submission (the limit to start)"
+        if "to build its bot" in error:
+            return f"took longer than {seconds} to build its bot (the limit to start)"
+        return f"took longer than {seconds} over a move{at}"
     if "used up its" in error:
         return f"used up its time for the game{at}"
     if "CPU time" in error:

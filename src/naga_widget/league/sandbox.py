@@ -6,11 +6,17 @@ Two isolation levels (``docs/league.md`` states what each stops and what it does
 - ``"bwrap"``: the bot's process runs under ``bwrap`` (Debian's package ``bubblewrap``) with new
   namespaces (no network, its own process ids, its own user id 65534), a read-only view of
   only what Python needs (``/usr``, the Python installation, this package), its submission
-  read-only at ``/bot``, a private ``/tmp`` of limited size, and no other file of the machine:
-  not the other submissions, not the league's results, not the referee's files. It dies with
-  the referee.
-- ``"process"``: the same process and limits without the sandbox (where bubblewrap is missing
-  or user namespaces are disabled); a warning says so.
+  read-only at ``/bot``, a private ``/tmp`` of limited size (the only place it can write), and
+  no other file of the machine: not the other submissions, not the league's results, not the
+  referee's files. It dies with the referee. The bot never runs as the host's root: run by
+  root, the sandbox's user namespace maps the bot's user id to the host's ``nobody`` (65534),
+  and the bot's process drops to it before it reads the submission.
+- ``"process"``: the same process and limits without the sandbox (where bubblewrap cannot start,
+  and only when the teacher is not root, or asks for it); a warning says so.
+
+Each game stages its two submissions afresh (:func:`staged`): a private folder (mode 0700, of
+this user) made for the game, the files written from what was read at discovery, their digest
+checked again, and the folder removed when the game ends.
 
 In both, the process is started with a clean environment (no variable of the teacher's
 session), in its own session, with ``RLIMIT_AS`` (memory), ``RLIMIT_CPU`` (CPU seconds of the
@@ -31,9 +37,13 @@ import os
 import select
 import shutil
 import signal
+import stat
 import sys
+import tempfile
 import time
 import warnings
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from functools import cache
 from pathlib import Path
@@ -45,6 +55,7 @@ from ..rules import LegalActions
 from ..rules.errors import is_number
 from ..rules.observe import Observation
 from .errors import LeagueSetupError, SandboxUnavailable
+from .submissions import Files, digest_files, read_files
 from .wire import HEADER, WireError, legal_to_json, pack, unpack_length
 
 ISOLATIONS = ("auto", "bwrap", "process")
@@ -54,9 +65,11 @@ ISOLATION_TEXT = {
              "no other files)",
     "process": "each bot in its own process with limits, WITHOUT a sandbox (bubblewrap was not usable)",
 }
-PROCESS_NOTE = ("naga_widget.league: bubblewrap (bwrap) is not usable here, so each bot runs only in its own "
-                "process with limits: it can read what your user can read, use the network and signal your "
-                "processes. Install bubblewrap (Linux) for the sandbox; see docs/league.md")
+PROCESS_NOTE = ("naga_widget.league: {why}, so each bot runs only in its own process with limits: it can read "
+                "what your user can read, use the network and signal your processes. See docs/league.md")
+ROOT_NOTE = ("{why}; the league will not run students' bots without a sandbox as root. Fix the sandbox, run the "
+             "league as another user, or ask for it with isolation='process' (--isolation process)")
+PR_SET_PDEATHSIG, PR_SET_NO_NEW_PRIVS, CLONE_NEWUSER = 1, 38, 0x10000000
 
 
 @dataclass(frozen=True)
@@ -102,55 +115,217 @@ def _python_paths() -> list[str]:
     return [p for p in paths if not any(p != q and p.startswith(q + "/") for q in paths)]
 
 
-def bwrap_command(stage: Path, limits: Limits) -> list[str]:
-    """The ``bwrap`` arguments that run a bot staged in ``stage`` (see the module doc)."""
+def child_command(spec: dict[str, Any]) -> list[str]:
+    """The command of a bot's process: this Python, isolated (``-I``: no environment variables, no
+    user site), running :mod:`.child` of this very package (not another installed copy)."""
+    start = (f"import sys; sys.path.insert(0, {str(_package_root())!r}); import runpy; "
+             "runpy.run_module('naga_widget.league.child', run_name='__main__', alter_sys=True)")
+    return [sys.executable, "-I", "-B", "-c", start, json.dumps(spec)]
+
+
+def bwrap_command(stage: Path, limits: Limits, userns: int | None = None) -> list[str]:
+    """The ``bwrap`` arguments that run a bot staged in ``stage`` (see the module doc).
+
+    ``userns``: an open user namespace (:func:`root_user_namespace`, when the referee runs as
+    root); bubblewrap then joins it and keeps only the right to change user, which the bot's
+    process uses at once to become :data:`BOT_UID`. Else bubblewrap makes its own, where the bot
+    is the referee's own (unprivileged) user.
+
+    The order matters: the tmpfs of ``/tmp`` is mounted before the Python folders, so that an
+    environment that lives under ``/tmp`` is bound on top of it rather than hidden by it; ``/`` and
+    ``/dev`` are made read-only last, so that ``/tmp`` (of ``limits.file_mb``) is the only place the
+    bot can write.
+    """
     bwrap = shutil.which("bwrap") or "bwrap"
-    args = [bwrap, "--unshare-all", "--unshare-user", "--uid", str(BOT_UID), "--gid", str(BOT_UID),
-            "--die-with-parent", "--new-session", "--disable-userns", "--clearenv",
-            "--setenv", "HOME", "/tmp", "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "LANG", "C.UTF-8",
-            "--ro-bind", "/usr", "/usr"]
+    args = [bwrap]
+    if userns is None:
+        args += ["--unshare-all", "--unshare-user", "--uid", str(BOT_UID), "--gid", str(BOT_UID), "--disable-userns"]
+    else:
+        args += ["--userns", str(userns), "--uid", "0", "--gid", "0", "--unshare-ipc", "--unshare-pid",
+                 "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
+                 "--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
+    args += ["--die-with-parent", "--new-session", "--clearenv",
+             "--setenv", "HOME", "/tmp", "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "LANG", "C.UTF-8",
+             "--ro-bind", "/usr", "/usr"]
     for name in ("bin", "lib", "lib64", "sbin"):
         target = Path("/" + name)
         if target.is_symlink():
             args += ["--symlink", os.readlink(target), str(target)]
         elif target.exists():
             args += ["--ro-bind", str(target), str(target)]
+    args += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--size", str(limits.file_mb << 20),
+             "--tmpfs", "/tmp"]
+    made = {"/", "/usr", "/tmp", "/proc", "/dev"}
     for path in _python_paths():
+        for folder in reversed(Path(path).parents):  # bubblewrap would make them 0700: unreadable to the bot
+            if str(folder) not in made:
+                made.add(str(folder))
+                args += ["--dir", str(folder)]
         args += ["--ro-bind", path, path]
-    args += ["--proc", "/proc", "--dev", "/dev", "--size", str(limits.file_mb << 20), "--tmpfs", "/tmp",
-             "--ro-bind", str(stage), "/bot", "--chdir", "/tmp"]
+    args += ["--ro-bind", str(stage), "/bot", "--remount-ro", "/dev", "--remount-ro", "/", "--chdir", "/tmp"]
     return args
 
 
 @cache
-def bwrap_works() -> bool:
-    """Can bubblewrap start a sandbox here (installed, and user namespaces allowed)?"""
-    if not sys.platform.startswith("linux") or shutil.which("bwrap") is None:
-        return False
+def _libc() -> Any:
+    import ctypes
+
+    return ctypes.CDLL(None, use_errno=True)
+
+
+def die_with_parent(parent: int | None = None) -> None:
+    """Have the kernel kill this process when its parent ends (``PR_SET_PDEATHSIG``); if the
+    parent ``parent`` has already ended, end now. Linux only (elsewhere nothing is done)."""
+    if not sys.platform.startswith("linux"):
+        return
+    _libc().prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if parent is not None and os.getppid() != parent:
+        os._exit(1)
+
+
+def root_user_namespace() -> int:
+    """A file descriptor of a new user namespace for a bot started by root: user and group 0 map
+    to the host's 0 (bubblewrap needs them to set the sandbox up, with the host's root's right to
+    read what it binds), :data:`BOT_UID` to the host's :data:`BOT_UID`; no further user namespace
+    may be made inside it. The bot's process switches to :data:`BOT_UID` before it runs any of the
+    submission's code, and cannot switch back."""
+    libc = _libc()
+    go_r, go_w = os.pipe()
+    ok_r, ok_w = os.pipe()
+    with warnings.catch_warnings():  # the child makes system calls only (no lock of another thread is needed)
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pid = os.fork()
+    if pid == 0:  # the holder of the namespace: only system calls, then _exit
+        try:
+            os.close(go_w)
+            os.close(ok_r)
+            if libc.unshare(CLONE_NEWUSER) != 0:
+                os._exit(2)
+            os.write(ok_w, b"u")
+            os.read(go_r, 1)  # the maps are written
+            fd = os.open("/proc/sys/user/max_user_namespaces", os.O_WRONLY)
+            os.write(fd, b"0")
+            os.close(fd)
+            os.write(ok_w, b"s")
+            os.read(go_r, 1)
+        finally:
+            os._exit(0)
+    os.close(go_r)
+    os.close(ok_w)
+    try:
+        if os.read(ok_r, 1) != b"u":
+            raise OSError("cannot make a user namespace (unshare failed)")
+        mapping = f"0 0 1\n{BOT_UID} {BOT_UID} 1\n".encode()
+        for name in ("uid_map", "gid_map"):
+            fd = os.open(f"/proc/{pid}/{name}", os.O_WRONLY)
+            try:
+                os.write(fd, mapping)
+            finally:
+                os.close(fd)
+        os.write(go_w, b"g")
+        if os.read(ok_r, 1) != b"s":
+            raise OSError("cannot disable user namespaces inside the sandbox's user namespace")
+        return os.open(f"/proc/{pid}/ns/user", os.O_RDONLY | os.O_CLOEXEC)
+    finally:
+        os.close(go_w)
+        os.close(ok_r)
+        os.waitpid(pid, 0)
+
+
+def _bwrap_error() -> str | None:
+    """Why bubblewrap cannot start the league's sandbox here (its own words), or None if it can."""
+    if not sys.platform.startswith("linux"):
+        return "bubblewrap is for Linux only"
+    if shutil.which("bwrap") is None:
+        return "bubblewrap (bwrap) is not installed (Debian's package bubblewrap)"
     import subprocess
 
     probe = Path(__file__).resolve().parent
+    userns = None
     try:
-        done = subprocess.run(bwrap_command(probe, Limits()) + [sys.executable, "-I", "-c", "pass"],
-                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              timeout=30)
-    except (OSError, subprocess.SubprocessError):
-        return False
-    return done.returncode == 0
+        userns = root_user_namespace() if os.geteuid() == 0 else None
+        done = subprocess.run(bwrap_command(probe, Limits(), userns)
+                              + child_command({"probe": True}),
+                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              timeout=30, pass_fds=() if userns is None else (userns,))
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"bubblewrap could not be started: {exc}"
+    finally:
+        if userns is not None:
+            os.close(userns)
+    if done.returncode == 0:
+        return None
+    said = done.stderr.decode("utf-8", errors="replace").strip()[-500:] or f"exit code {done.returncode}"
+    return f"bubblewrap cannot start the sandbox here: {said!r}"
+
+
+@cache
+def bwrap_problem() -> str | None:
+    """Why bubblewrap cannot start a sandbox here, quoting its error; None if it can (probed once)."""
+    return _bwrap_error()
+
+
+def bwrap_works() -> bool:
+    """Can bubblewrap start a sandbox here (installed, and user namespaces allowed)?"""
+    return bwrap_problem() is None
 
 
 def choose_isolation(isolation: str = "auto") -> str:
-    """``"bwrap"`` or ``"process"``: ``"auto"`` takes bubblewrap where it works, else warns."""
+    """``"bwrap"`` or ``"process"``: ``"auto"`` takes bubblewrap where it works; else, warned,
+    processes alone, but never for a teacher who is root (that needs ``isolation="process"``)."""
     if isolation not in ISOLATIONS:
         raise LeagueSetupError(f"isolation must be one of {ISOLATIONS}, not {isolation!r}")
-    if isolation == "bwrap" and not bwrap_works():
-        raise SandboxUnavailable("isolation='bwrap' was asked for, but bubblewrap cannot start a sandbox here "
-                           "(install Debian's package bubblewrap; user namespaces must be allowed)")
-    if isolation == "auto":
-        isolation = "bwrap" if bwrap_works() else "process"
-        if isolation == "process":
-            warnings.warn(PROCESS_NOTE, RuntimeWarning, stacklevel=3)
-    return isolation
+    if isolation == "process":
+        return isolation
+    problem = bwrap_problem()
+    if problem is None:
+        return "bwrap"
+    if isolation == "bwrap":
+        raise SandboxUnavailable(f"isolation='bwrap' was asked for, but {problem}")
+    if os.geteuid() == 0:
+        raise SandboxUnavailable(ROOT_NOTE.format(why=problem))
+    warnings.warn(PROCESS_NOTE.format(why=problem), RuntimeWarning, stacklevel=3)
+    return "process"
+
+
+@contextmanager
+def staged(submissions: Sequence[Files]) -> Iterator[list[Path]]:
+    """A private copy of each submission's files, made for one game and removed after it.
+
+    The folder is new (``mkdtemp``: mode 0700, of this user, checked), so nobody else can have
+    put or changed anything in it; each file is written without following a link and read back
+    to check its digest; folders are then made read-only (0555) and files 0444 (for the bot's
+    user in the sandbox, which is not this one when the referee is root)."""
+    root = Path(tempfile.mkdtemp(prefix="naga-league-stage-"))
+    try:
+        info = os.lstat(root)
+        if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.geteuid() or info.st_mode & 0o077:
+            raise OSError(f"the stage folder {root} is not private to this user")
+        out = []
+        for i, files in enumerate(submissions):
+            target = root / str(i)
+            target.mkdir(mode=0o700)
+            for rel, data in files:
+                if rel.startswith("/") or ".." in Path(rel).parts:
+                    raise ValueError(f"a submission file outside its folder: {rel!r}")
+                dest = target / rel
+                dest.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+                fd = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+                with os.fdopen(fd, "wb") as f:
+                    f.write(data)
+            if digest_files(read_files(target)) != digest_files(files):
+                raise OSError(f"the staged copy in {target} is not what was submitted")
+            for folder, _, names in os.walk(target):
+                for name in names:
+                    os.chmod(Path(folder) / name, 0o444, follow_symlinks=False)
+                os.chmod(folder, 0o555)
+            out.append(target)
+        yield out
+    finally:
+        for folder, dirs, _ in os.walk(root):
+            for name in dirs:
+                os.chmod(Path(folder) / name, 0o700, follow_symlinks=False)
+        shutil.rmtree(root, ignore_errors=True)
 
 
 # -- the pids cgroup -----------------------------------------------------------------------------
@@ -191,7 +366,7 @@ class ProcessGroup:
     def remove(self) -> None:
         if self.path is None:
             return
-        for _ in range(50):
+        for _ in range(250):  # up to 5 s: a busy machine takes a while to end a namespace of processes
             try:
                 for pid in (self.path / "cgroup.procs").read_text().split():
                     try:
@@ -214,16 +389,22 @@ class Sandbox:
 
         self.name, self.limits, self.isolation = name, limits, isolation
         self.group = ProcessGroup(limits.processes)
+        self.parent = os.getpid()
+        userns = root_user_namespace() if isolation == "bwrap" and os.geteuid() == 0 else None
         inside = "/bot" if isolation == "bwrap" else str(stage)
-        spec = json.dumps({"path": inside, "class": class_name})
-        python = [sys.executable, "-I", "-B", "-m", "naga_widget.league.child", spec]
-        command = bwrap_command(stage, limits) + python if isolation == "bwrap" else python
+        python = child_command({"path": inside, "class": class_name, "uid": None if userns is None else BOT_UID})
+        command = bwrap_command(stage, limits, userns) + python if isolation == "bwrap" else python
         env = {"PATH": "/usr/bin:/bin", "HOME": str(stage), "LANG": "C.UTF-8"}
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL, cwd=str(stage), env=env,
-                                        start_new_session=True, preexec_fn=self._limit)
+        try:
+            self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                            stderr=subprocess.DEVNULL, cwd=str(stage), env=env,
+                                            start_new_session=True, preexec_fn=self._limit,
+                                            pass_fds=() if userns is None else (userns,))
+        finally:
+            if userns is not None:
+                os.close(userns)
         self.used = 0.0  # seconds of decisions this game
-        self.class_name = str(self.call(None, limits.start_seconds, what="to start"))
+        self.class_name = str(self.call(None, limits.start_seconds, what="to import its submission"))
 
     def _limit(self) -> None:
         """In the child, before exec: the resource limits, and the pids cgroup."""
@@ -235,6 +416,7 @@ class Sandbox:
         resource.setrlimit(resource.RLIMIT_FSIZE, (self.limits.file_mb * mb, self.limits.file_mb * mb))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
         self.group.join()
+        die_with_parent(self.parent)  # bubblewrap's --die-with-parent does the same for the sandbox
 
     def call(self, message: dict[str, Any] | None, timeout: float, what: str = "to choose its move") -> Any:
         """Send ``message`` (None: only read) and read the answer within ``timeout`` seconds."""
@@ -293,9 +475,11 @@ class Sandbox:
 
     def _ended(self) -> str:
         """Why the process ended, in words (it is killed if it has not)."""
+        import subprocess
+
         try:
             code = self.process.wait(timeout=2)
-        except Exception:  # still running: it closed its pipe
+        except subprocess.TimeoutExpired:  # still running: it closed its pipe
             self.close()
             return "closed its connection to the referee"
         self.close()
