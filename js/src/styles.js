@@ -15,7 +15,7 @@ export const CSS = `
   color:var(--naga-ink);background:var(--naga-bg);border:1px solid var(--naga-line);border-radius:10px;
   padding:8px 10px;max-width:1280px;outline:none;box-sizing:border-box;position:relative;
   --naga-fs:13px;--naga-fs-s:12px;--naga-fs-xs:11px;font-size:var(--naga-fs)}
-.naga-root.naga-large{--naga-fs:17px;--naga-fs-s:15px;--naga-fs-xs:14px;max-width:none}
+.naga-root.naga-large{--naga-fs:18px;--naga-fs-s:16px;--naga-fs-xs:16px;max-width:none}
 .naga-root.naga-dark{${paletteCss(DARK)};color-scheme:dark}
 .naga-root *{box-sizing:border-box}
 .naga-root:focus-visible{box-shadow:0 0 0 2px var(--naga-target)}
@@ -47,7 +47,7 @@ export const CSS = `
 .naga-app{container-type:inline-size;container-name:naga;contain-intrinsic-inline-size:760px}
 .naga-host{flex-grow:1;min-width:min(100%,320px)}
 .naga-table{display:grid;grid-template-columns:minmax(0,1fr) minmax(280px,340px);gap:8px;align-items:start}
-.naga-large .naga-table{grid-template-columns:minmax(0,1fr) minmax(320px,460px)}
+.naga-large .naga-table{grid-template-columns:minmax(0,1fr) minmax(360px,460px)}
 .naga-left{display:flex;flex-direction:column;gap:6px;min-width:0}
 .naga-boards{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:8px;align-items:start}
 .naga-seat{display:flex;flex-direction:column;gap:4px;min-width:0}
@@ -57,10 +57,8 @@ export const CSS = `
 .naga-temple.naga-gold{border-top:4px solid var(--naga-gold)}
 .naga-temple.naga-silver{border-top:4px solid var(--naga-silver)}
 .naga-temple svg{display:block;width:100%;max-width:360px;height:auto;margin:0 auto}
-.naga-large .naga-temple svg{max-width:none;min-width:288px}
-.naga-large .naga-boards{grid-template-columns:repeat(auto-fit,minmax(300px,1fr))}
-.naga-root.naga-large svg text{font-size:14px}
-.naga-root.naga-large svg .naga-relic-value,.naga-root.naga-large svg .naga-relic-dim{font-size:15px}
+.naga-large .naga-temple svg.naga-board{max-width:620px}
+.naga-large .naga-boards{grid-template-columns:repeat(auto-fit,minmax(440px,1fr))}
 .naga-box{background:var(--naga-panel);border:1px solid var(--naga-line);border-radius:8px;padding:6px 8px}
 .naga-offered h4{display:inline;margin-right:8px}.naga-offered{display:flex;gap:8px;align-items:center;padding:4px 8px}
 .naga-offered .naga-row{margin:0}
@@ -149,7 +147,7 @@ export const CSS = `
 .naga-logstep{color:var(--naga-muted);margin-right:4px}
 .naga-screen{text-align:center;padding:30px 10px}
 .naga-screen p{font-size:18px;margin:0 0 14px}
-.naga-screen .naga-screen-note{font-size:13px;margin-top:14px}
+.naga-screen .naga-screen-note{font-size:var(--naga-fs);margin-top:14px}
 .naga-popup{position:absolute;z-index:5;top:44px;right:12px;width:min(460px,calc(100% - 24px));max-height:60vh;overflow:auto;
   background:var(--naga-panel);color:var(--naga-ink);border:1px solid var(--naga-line);border-radius:8px;
   box-shadow:0 6px 24px rgba(0,0,0,.25);padding:10px 12px}
@@ -220,13 +218,17 @@ export const CSS = `
 .naga-player.naga-since{border-style:dotted;border-color:var(--naga-target)}
 .naga-auto-pass{display:inline-flex;gap:4px;align-items:center;font-size:var(--naga-fs-s)}
 .naga-auto-passed{border-left:3px solid var(--naga-reach);padding-left:6px}
-@container naga (max-width:860px){.naga-table{display:flex;flex-direction:column;gap:6px}
+@container naga (max-width:860px){.naga-table{display:flex;flex-direction:column;align-items:stretch;gap:6px}
   .naga-left,.naga-side{display:contents}.naga-boards{order:1}.naga-actions{order:2}.naga-offered{order:3}
   .naga-tl{order:4}.naga-drawer{order:5}}
 @container naga (max-width:540px){.naga-boards{display:contents}
   .naga-seat.naga-active{order:1}.naga-actions{order:2}.naga-seat:not(.naga-active){order:3}.naga-offered{order:4}
   .naga-tl{order:5}.naga-drawer{order:6}}
 @container naga (max-width:860px){.naga-watch{order:2}}
+@container naga (min-width:861px) and (max-width:1400px){.naga-large .naga-table{display:flex;flex-direction:column;align-items:stretch;gap:6px}
+  .naga-large .naga-left,.naga-large .naga-side{display:contents}.naga-large .naga-boards{order:1}
+  .naga-large .naga-watch,.naga-large .naga-actions{order:2}.naga-large .naga-offered{order:3}
+  .naga-large .naga-tl{order:4}.naga-large .naga-drawer{order:5}}
 .naga-changed>.naga-space-bg,.naga-changed>.naga-slot-up,.naga-changed>.naga-slot-back{animation:naga-flash-svg 2.4s ease-out}
 .naga-player.naga-changed{animation:naga-flash-box 2.4s ease-out}
 @keyframes naga-flash-svg{0%,40%{stroke:var(--naga-target);stroke-width:4}100%{}}

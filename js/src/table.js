@@ -17,7 +17,7 @@ export const DRAWER_TABS = [
   ["details", "Table"],
 ];
 
-/** The sizes of the view: normal, and large for a projector (every text at least 14 px). */
+/** The sizes of the view: normal, and large for a projector (every text at least 16 px); the synced trait `size`. */
 export const SIZES = ["normal", "large"];
 
 // -- the turn bar ---------------------------------------------------------------------------------------

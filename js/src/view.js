@@ -107,7 +107,6 @@ class NagaView {
     this.hintBudget = DEFAULT_BUDGET; // the simulations a hint may use (the selector of explain.js)
     this.tab = "log"; // the drawer's open tab (table.js)
     this.legend = false; // the legend is open
-    this.size = "normal"; // "large": for a projector
     this.hover = null; // the candidate under the pointer or with the focus, whose preview shows (preview.js)
     this.onClick = this.onClick.bind(this);
     this.onChange = this.onChange.bind(this);
@@ -115,12 +114,14 @@ class NagaView {
     this.onKeyDown = this.onKeyDown.bind(this);
     this.onTrait = this.onTrait.bind(this);
     this.onHover = this.onHover.bind(this);
+    this.onSize = () => this.draw();
     this.root.addEventListener("click", this.onClick);
     for (const type of HOVER_EVENTS) this.root.addEventListener(type, this.onHover);
     this.root.addEventListener("change", this.onChange);
     this.root.addEventListener("input", this.onInput);
     this.releaseKeys = captureKeys(this.root, this.onKeyDown);
     for (const name of TRAITS) model.on(`change:${name}`, this.onTrait);
+    model.on("change:size", this.onSize); // a setting of every view, not an answer from Python
     this.el = el;
     this.followTheme();
     this.draw();
@@ -140,6 +141,12 @@ class NagaView {
           attributeFilter: ["class", "data-jp-theme-light", "data-theme", "data-jp-theme-name"],
         });
     }
+  }
+
+  /** The size of the table (the synced trait `size`): "normal", or "large" for a projector. */
+  size() {
+    const size = this.model.get("size");
+    return SIZES.includes(size) ? size : "normal";
   }
 
   /** Redraw from the model, keeping the focus (focus.js). */
@@ -169,11 +176,11 @@ class NagaView {
       hintBudget: this.hintBudget,
       tab: this.tab,
       legend: this.legend,
-      size: this.size,
+      size: this.size(),
       hinting: this.hinting,
       hover: this.hover,
     };
-    this.root.classList.toggle("naga-large", this.size === "large");
+    this.root.classList.toggle("naga-large", extra.size === "large");
     renderTemplate(widgetTemplate({ ...snap, ...extra }), this.app);
     restoreFocus(this.root, focus);
     this.showLatest();
@@ -340,7 +347,10 @@ class NagaView {
     if (!node || !this.root.contains(node)) return;
     const act = node.getAttribute?.("data-act");
     if (act === "size") {
-      if (SIZES.includes(node.value)) this.size = node.value;
+      if (SIZES.includes(node.value) && node.value !== this.size()) {
+        this.model.set("size", node.value); // synced: Python and every other view follow
+        this.model.save_changes();
+      }
       this.draw();
       return;
     }
@@ -435,6 +445,7 @@ class NagaView {
     this.destroyed = true;
     this.themeObserver?.disconnect();
     for (const name of TRAITS) this.model.off(`change:${name}`, this.onTrait);
+    this.model.off("change:size", this.onSize);
     this.root.removeEventListener("click", this.onClick);
     for (const type of HOVER_EVENTS) this.root.removeEventListener(type, this.onHover);
     this.root.removeEventListener("change", this.onChange);

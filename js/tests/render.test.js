@@ -23,6 +23,23 @@ describe("drawing", () => {
     expect(el.querySelectorAll("svg.naga-board")).toHaveLength(2);
   });
 
+  it("draws the size the model says, and its selector sets the synced trait", () => {
+    const { el, q, model } = mount("rich", { size: "large" });
+    const root = el.querySelector(".naga-root");
+    expect(root.classList.contains("naga-large")).toBe(true);
+    expect(q("size").value).toBe("large");
+    model.push("size", "normal"); // Python (or another view) changes it
+    expect(root.classList.contains("naga-large")).toBe(false);
+    const select = q("size");
+    select.value = "large";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(model.set).toHaveBeenCalledWith("size", "large");
+    expect(model.save_changes).toHaveBeenCalled();
+    expect(root.classList.contains("naga-large")).toBe(true);
+    model.push("size", "huge"); // never sent by Python: drawn as normal
+    expect(root.classList.contains("naga-large")).toBe(false);
+  });
+
   it("draws tiles with their corridors, the trap, amulets and reached spaces", () => {
     const { f, q } = mount("rich");
     const gold = q("temple-gold");
@@ -601,12 +618,14 @@ describe("hot-seat and cleanup", () => {
 
   it("removes every model and DOM listener", () => {
     const { model, el, cleanup, intents } = mount("call");
-    expect(model.listenerCount()).toBe(TRAITS.length);
+    expect(model.listenerCount()).toBe(TRAITS.length + 1); // and the size
     const root = el.querySelector('[data-testid="root"]');
     cleanup();
     expect(model.listenerCount()).toBe(0);
-    expect(model.off).toHaveBeenCalledTimes(TRAITS.length);
-    for (const name of TRAITS) expect(model.off).toHaveBeenCalledWith(`change:${name}`, expect.any(Function));
+    expect(model.off).toHaveBeenCalledTimes(TRAITS.length + 1);
+    for (const name of [...TRAITS, "size"])
+      expect(model.off).toHaveBeenCalledWith(`change:${name}`, expect.any(Function));
+    expect(el.classList.contains("naga-host")).toBe(false);
     // nothing reacts any more
     root.querySelector("button")?.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     root.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowLeft", bubbles: true }));

@@ -95,9 +95,25 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
     return None
 
 
+def check_size(size: object) -> str:
+    """``size`` if it is one of :data:`SIZES`, else a ValueError naming the sizes there are."""
+    if not isinstance(size, str) or size not in SIZES:
+        raise ValueError(f"size must be 'normal' or 'large' (for a projector), not {quote(size)}")
+    return size
+
+
+class _Size(traitlets.TraitType[str, str]):
+    """The trait of the size: one of :data:`SIZES`, else a ValueError (check_size)."""
+
+    def validate(self, obj: Any, value: Any) -> str:
+        return check_size(value)
+
+
 def _bot_name(bot: object) -> str:
     return bot_label(bot)
 
+
+SIZES = ("normal", "large")  # the view's sizes; "large" is for a projector (every text at least 16 px)
 
 WATCH_SLICE = 0.05  # the watch wakes at least this often (seconds), so a new speed or a pause acts at once
 
@@ -122,6 +138,8 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
     of a seat this view decides for, the view plays the pass itself right after the move before it (a
     click in this view, or the bot's), and says why; the pass is a step of the match like any other.
     ``play()`` from code plays only what it is given.
+    ``size``: ``"normal"`` or ``"large"`` (for a projector: larger text and temples); the view's
+    Size selector changes it too, and every view of the widget follows.
 
     The view's own events are :attr:`event_log`; ``log`` is the logger of ipywidgets.
     """
@@ -138,12 +156,14 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
     explain = traitlets.Dict().tag(sync=True)  # the hint and the bot's reasons, where the view may know them
     # Any JSON value may arrive from the view: one that is not an object is answered with an error
     intent = traitlets.Any({}, allow_none=True).tag(sync=True)
+    size = _Size("normal").tag(sync=True)  # one of SIZES (checked): set here or by the view's selector
     auto_pass = traitlets.Bool(True)  # not synced: the view reads it in status.auto_pass, sets it by an intent
 
     def __init__(self, match: Match | None = None, *, perspective: int | str | None = None,
                  opponent: Bot | None = None, seed: int | None = None, bot_delay: float | None = None,
                  timeline: str = "full", players: Sequence[Bot] | None = None, auto_pass: bool = True,
-                 **kwargs: Any) -> None:
+                 size: str = "normal", **kwargs: Any) -> None:
+        check_size(size)
         if not isinstance(auto_pass, bool):
             raise TypeError(f"auto_pass must be True or False, not {quote(auto_pass)}")
         if timeline not in TIMELINE_MODES:
@@ -183,7 +203,7 @@ class NagaWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self._playing = False
         self._watch_task: asyncio.Task[None] | None = None
         self._ready = False
-        super().__init__(auto_pass=auto_pass, **kwargs)
+        super().__init__(auto_pass=auto_pass, size=size, **kwargs)
         self.catalog = catalog(self._match.ruleset)
         self._match.observe_changes(self._on_match_change)
         self.observe(self._on_intent, names="intent")
