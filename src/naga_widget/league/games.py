@@ -22,7 +22,7 @@ from ..arena.seat import LocalSeat, SeatsByName
 from ..bots import RandomBot
 from ..rules.errors import is_int
 from .errors import LeagueSetupError, SandboxUnavailable
-from .sandbox import Limits, SandboxSeat, bwrap_works, staged
+from .sandbox import Limits, SandboxSeat, bwrap_problem, bwrap_works, staged
 from .submissions import Submission, read_files
 
 CACHE_VERSION = 1  # part of every cache key: a change to how games are played starts the cache afresh
@@ -103,8 +103,8 @@ def smoke_task(entry: Entry, seed: int, limits: Limits, isolation: str) -> Task:
 def play_task(task: Task) -> dict[str, Any]:
     """Play ``task`` (in any process) and return its record as plain data (see :func:`record_of`)."""
     if task.isolation == "bwrap" and not bwrap_works():
-        raise SandboxUnavailable("this worker cannot start bubblewrap, but the league runs every bot in its sandbox: "
-                           "install bubblewrap on every worker (or run the league with isolation='process')")
+        raise SandboxUnavailable(f"on this worker, {bwrap_problem()}; but the league runs every bot in its sandbox: "
+                                 "make bubblewrap work on every worker (or run the league with isolation='process')")
     names = (task.gold.name, task.silver.name if task.silver else SMOKE)
     refs = (BotRef(names[0], "class", True), BotRef(names[1], "class", True))
     # the smoke game's opponent is RandomBot, the project's own code: it is called directly

@@ -33,7 +33,7 @@ from .games import SMOKE, Entry, Task, play_task, random_order, schedule, smoke_
 from .ratings import Skill, elo_ratings, mean_width, openskill_ratings, sprt
 from .sandbox import ISOLATION_TEXT, Limits, choose_isolation
 from .site import write_site
-from .submissions import Rejected, Submission, class_named, digest_of, discover
+from .submissions import Rejected, discover, submission_at
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -268,7 +268,7 @@ def better(new: str | Path, old: str | Path, *, elo0: float = 0.0, elo1: float =
     for label, path in (("new", Path(new)), ("old", Path(old))):
         if not (path.is_file() or (path / "bot.py").is_file()):
             raise FileNotFoundError(f"{label} must be a .py file or a folder with a bot.py, not {str(path)!r}")
-        entries.append(Entry.of(Submission(label, path.resolve(), class_named(path), digest_of(path))))
+        entries.append(Entry.of(submission_at(label, path)))
     wins = losses = 0
     games: list[dict[str, Any]] = []
     test = sprt(0, 0, elo0=elo0, elo1=elo1, alpha=alpha, beta=beta)

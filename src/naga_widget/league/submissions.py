@@ -61,11 +61,11 @@ def _read_regular(path: Path, rel: str, budget: int) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError as exc:
-        raise BadSubmission(f"{rel} cannot be read ({exc.strerror})") from None
+        raise BadSubmission(f"{rel!r} cannot be read ({exc.strerror})") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise BadSubmission(f"{rel} is {_kind(info.st_mode)}: a submission may hold only regular files")
+            raise BadSubmission(f"{rel!r} is {_kind(info.st_mode)}: a submission may hold only regular files")
         if info.st_size > budget:
             raise BadSubmission(f"the submission is too big: more than {MAX_BYTES >> 20} MB in all")
         chunks, left = [], budget + 1
@@ -80,7 +80,7 @@ def _read_regular(path: Path, rel: str, budget: int) -> bytes:
             raise BadSubmission(f"the submission is too big: more than {MAX_BYTES >> 20} MB in all")
         return data
     except OSError as exc:
-        raise BadSubmission(f"{rel} cannot be read ({exc.strerror})") from None
+        raise BadSubmission(f"{rel!r} cannot be read ({exc.strerror})") from None
     finally:
         os.close(fd)
 
@@ -91,23 +91,23 @@ def read_files(path: Path) -> Files:
     try:
         top = os.lstat(path)
     except OSError as exc:
-        raise BadSubmission(f"{path.name} cannot be read ({exc.strerror})") from None
+        raise BadSubmission(f"{path.name!r} cannot be read ({exc.strerror})") from None
     if stat.S_ISREG(top.st_mode):
         return ((path.name, _read_regular(path, path.name, MAX_BYTES)),)
     if not stat.S_ISDIR(top.st_mode):
-        raise BadSubmission(f"{path.name} is {_kind(top.st_mode)}: a submission is a .py file or a folder")
+        raise BadSubmission(f"{path.name!r} is {_kind(top.st_mode)}: a submission is a .py file or a folder")
     out: list[tuple[str, bytes]] = []
     budget = MAX_BYTES
 
     def fail(exc: OSError) -> None:
-        raise BadSubmission(f"{Path(exc.filename or path).name} cannot be read ({exc.strerror})")
+        raise BadSubmission(f"{Path(exc.filename or path).name!r} cannot be read ({exc.strerror})")
 
     for folder, dirs, names in os.walk(path, followlinks=False, onerror=fail):
         base = Path(folder)
         for name in list(dirs):
             mode = os.lstat(base / name).st_mode
             if not stat.S_ISDIR(mode):  # a link to a folder is listed with the folders
-                raise BadSubmission(f"{(base / name).relative_to(path).as_posix()} is {_kind(mode)}: "
+                raise BadSubmission(f"{(base / name).relative_to(path).as_posix()!r} is {_kind(mode)}: "
                                     "a submission may hold only regular files and folders")
         dirs[:] = sorted(d for d in dirs if d not in SKIP)
         for name in sorted(names):
@@ -116,7 +116,7 @@ def read_files(path: Path) -> Files:
             rel = (base / name).relative_to(path).as_posix()
             mode = os.lstat(base / name).st_mode
             if not stat.S_ISREG(mode):
-                raise BadSubmission(f"{rel} is {_kind(mode)}: a submission may hold only regular files and folders")
+                raise BadSubmission(f"{rel!r} is {_kind(mode)}: a submission may hold only regular files and folders")
             if len(out) >= MAX_FILES:
                 raise BadSubmission(f"the submission holds more than {MAX_FILES} files")
             data = _read_regular(base / name, rel, budget)
@@ -180,7 +180,7 @@ def submission_at(name: str, path: Path) -> Submission:
     files = read_files(path)
     single = stat.S_ISREG(os.lstat(path).st_mode)
     if single and path.suffix != ".py":
-        raise BadSubmission(f"{path.name} is not a .py file")
+        raise BadSubmission(f"{path.name!r} is not a .py file")
     if not single and "bot.py" not in dict(files):
         raise BadSubmission("a submission folder must hold a bot.py")
     return Submission(name, path.absolute(), class_in(files, single), digest_files(files), files)
@@ -207,7 +207,7 @@ def discover(folder: str | Path) -> tuple[list[Submission], list[Rejected]]:
         try:
             mode = os.lstat(entry).st_mode
         except OSError as exc:
-            rejected.append(Rejected(entry.name, f"cannot be read ({exc.strerror})"))
+            rejected.append(Rejected(entry.name, f"cannot be read ({exc.strerror})"))  # a name the report escapes
             continue
         name = entry.stem if stat.S_ISREG(mode) or entry.suffix == ".py" else entry.name
         if stat.S_ISREG(mode) and entry.suffix != ".py":
@@ -216,7 +216,7 @@ def discover(folder: str | Path) -> tuple[list[Submission], list[Rejected]]:
             rejected.append(Rejected(name, "a name may hold only letters, digits, '.', '_' and '-' (at most 64)"))
             continue
         if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
-            rejected.append(Rejected(name, f"{entry.name} is {_kind(mode)}: a submission is a .py file or a folder"))
+            rejected.append(Rejected(name, f"{entry.name!r} is {_kind(mode)}: a submission is a .py file or a folder"))
             continue
         if any(s.name == name for s in found):
             rejected.append(Rejected(name, f"two submissions are named {name!r} (a file and a folder)"))
