@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import random
 import re
+import subprocess
+import sys
 
 import pytest
 
-from naga_widget import Match, State, picture
+from naga_widget import Match, picture
 from naga_widget.rules import pictures
+from naga_widget.rules.svg import board_svg
 
 
 def _shows(svg: str, token: str) -> bool:
@@ -56,16 +59,19 @@ def test_picture_of_a_state_takes_the_viewer_and_refuses_a_mismatch() -> None:
         picture(state, viewer="bot")
 
 
-def test_with_no_renderer_registered_there_is_no_svg() -> None:
-    previous = pictures.registered()
-    assert previous is not None  # importing naga_widget registered one
-    pictures.register(None)
-    try:
-        assert Match(seed=1).state._repr_svg_() is None
-        assert picture(Match(seed=1).state)._repr_svg_() is None
-    finally:
-        pictures.register(previous)
-    assert (State._repr_svg_(Match(seed=1).state) or "").startswith("<svg")
+def test_the_rules_load_the_drawing_only_when_a_picture_is_asked_for() -> None:
+    code = ("import sys\n"
+            "import random\n"
+            "from naga_widget.rules import Chance, new_game\n"
+            "state, _ = new_game(chance=Chance(random.Random(1)))\n"
+            "before = 'naga_widget.rules.svg' in sys.modules\n"
+            "svg = state._repr_svg_()\n"
+            "print(before, 'naga_widget.rules.svg' in sys.modules, svg.startswith('<svg'),\n"
+            "      any(m.startswith(('naga_widget.widget', 'naga_widget.league')) for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["False", "True", "True", "False"]
+    observation = Match(seed=1).observe(1)
+    assert pictures.draw(observation) == board_svg(observation, caption="view: silver (player 1)")
 
 
 def test_a_match_shows_its_step_branches_last_actions_and_board() -> None:

@@ -30,10 +30,13 @@ def read_modules(root: Path) -> dict[str, tuple[Path, ast.Module]]:
 
 def imported(name: str, path: Path, node: ast.Import | ast.ImportFrom, known: set[str]) -> list[str]:
     """The modules of the package (``known``) that one import statement of module ``name`` loads."""
+    def absolute(full: str) -> str:  # ``naga_widget.rules.flow`` is ``rules.flow`` in a graph of the rules alone
+        return full if full in known else full.removeprefix("naga_widget.")
+
     if isinstance(node, ast.Import):
-        return [a.name.removeprefix("naga_widget.") for a in node.names if a.name.removeprefix("naga_widget.") in known]
+        return [absolute(a.name) for a in node.names if absolute(a.name) in known]
     if node.level == 0:
-        base = (node.module or "").removeprefix("naga_widget.")
+        base = absolute(node.module or "")
     else:
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         for _ in range(node.level - 1):
@@ -175,3 +178,75 @@ def test_late_imports_and_patches_are_found() -> None:
                      "from . import flow  # noqa: E402\nflow.Draft = X\n")
     assert late_imports(tree) == [5]
     assert patched_modules(tree) == ["flow.Draft (line 6)"]
+
+
+# -- the whole package -----------------------------------------------------------------------------
+PACKAGE = RULES.parent
+LAYERS: dict[str, int] = {
+    "rules": 0,  # pure rules, the pictures included (rules/svg.py: the rules only, loaded on first use)
+    "match": 1, "saves": 1, "diff": 1,  # the timeline and its files
+    "bots": 2,
+    "arena": 3, "envs": 3, "widget": 3,  # beside each other: none imports another
+    "league": 4,
+    "server": 5,
+    "course": 6,  # the lessons' helpers
+    "cli": 7,  # the command line stands on everything
+}
+"""Each part of ``naga_widget`` and its floor: a part imports only parts of lower floors (and itself)."""
+
+
+def part_of(module: str) -> str:
+    """``naga_widget.league.run`` → ``league``; the package itself (its ``__init__``) → ``""``."""
+    return module.removeprefix("naga_widget").removeprefix(".").split(".")[0]
+
+
+def layer_breaches(graph: dict[str, set[str]]) -> list[str]:
+    """Every import that goes sideways or up the floors of :data:`LAYERS`. The package's ``__init__``
+    (its face: it loads the widget, the arena and the replay on first use) stands above them all."""
+    out = []
+    for name, imports in sorted(graph.items()):
+        part = part_of(name)
+        if not part:
+            continue
+        for target in sorted(imports):
+            other = part_of(target)
+            if other == part or other in {"match", "saves", "diff"} and part in {"match", "saves", "diff"}:
+                continue
+            if not other or LAYERS[other] >= LAYERS[part]:
+                out.append(f"{name} → {target}")
+    return out
+
+
+def test_every_part_of_the_package_has_a_floor() -> None:
+    parts = {part_of(name) for name in import_graph(PACKAGE)} - {""}
+    assert parts - set(LAYERS) == set(), "a new part of naga_widget: give it a floor in LAYERS"
+
+
+def test_the_package_imports_one_way_down_its_floors() -> None:
+    graph = import_graph(PACKAGE)
+    assert "naga_widget.rules.state" in graph["naga_widget.match"] or "naga_widget.rules" in graph["naga_widget.match"]
+    assert layer_breaches(graph) == []
+
+
+def test_the_package_has_no_import_cycle() -> None:
+    graph = import_graph(PACKAGE)
+    assert find_cycle(graph) is None, " → ".join(find_cycle(graph) or [])
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_module_of_the_package_is_patched_from_outside(path: Path) -> None:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    assert patched_modules(tree) == [], "a module attribute is assigned from outside"
+
+
+def test_breaches_of_the_floors_are_found(tmp_path: Path) -> None:
+    root = write(tmp_path / "naga_widget", {
+        "__init__.py": "from .bots import Bot\nfrom .league import x\n", "rules/__init__.py": "",
+        "bots/__init__.py": "from ..rules import x\n",
+        "widget/__init__.py": "def f():\n    from ..arena import tournament\n", "arena/__init__.py": "",
+        "match.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from naga_widget.league import run\n",
+        "league/__init__.py": "from naga_widget import Bot\n"})
+    graph = import_graph(root)
+    assert layer_breaches(graph) == ["naga_widget.league → naga_widget", "naga_widget.match → naga_widget.league",
+                                     "naga_widget.widget → naga_widget.arena"]
+    assert find_cycle(graph) is not None  # naga_widget → bots … and league → naga_widget

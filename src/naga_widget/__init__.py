@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .bots import Bot, Decision, GreedyBot, ISMCTSBot, RandomBot, determinize, play_match
-from .match import Branch, Match, register_html_writer
+from .match import Branch, Match
 from .rules import (
     STANDARD,
     Action,
@@ -26,39 +26,10 @@ from .rules import (
     new_game,
     playout,
 )
-from .rules import TEMPLE_NAMES as _TEMPLE_NAMES
 from .rules import pictures as _pictures
 from .rules.observe import Observation
 
 __version__ = "0.1.0"
-
-
-def _viewpoint(viewer: int | str) -> str:
-    if viewer == "truth":
-        return "view: the whole truth (every secret shown)"
-    if viewer == "spectator":
-        return "view: a spectator (public facts only)"
-    return f"view: {_TEMPLE_NAMES[int(viewer)]} (player {viewer})"
-
-
-def _board_picture(observation: Observation) -> str:
-    """The static SVG board (``widget/svg.py``) of an observation, with its viewpoint written at the foot."""
-    from .widget.svg import board_svg  # loaded on first use: importing the engine draws nothing
-
-    return board_svg(observation, caption=_viewpoint(observation["viewer"]))
-
-
-_pictures.register(_board_picture)  # State._repr_svg_ draws with it (the rules cannot import upward)
-
-
-def _replay_page(match: Match, perspective: int | str = "spectator", title: str | None = None) -> str:
-    """``Match.to_html``: the kernel-free replay of ``naga_widget.league.replay`` (loaded on first use)."""
-    from .league.replay import to_html
-
-    return to_html(match, perspective, title)
-
-
-register_html_writer(_replay_page)  # Match.to_html writes with it (the match cannot import the widget layer)
 
 
 def picture(what: State | Observation, viewer: int | str | None = None) -> _pictures.Picture:
@@ -80,6 +51,20 @@ def picture(what: State | Observation, viewer: int | str | None = None) -> _pict
     return _pictures.Picture(what)
 
 
+def replay_html(match: Match, perspective: int | str = "spectator", title: str | None = None) -> str:
+    """The match's line as one self-contained HTML page: the widget's view replaying every step as
+    ``perspective`` sees it, with no kernel or server (:func:`naga_widget.league.replay.to_html`,
+    loaded on first use).
+
+    >>> page = replay_html(Match(seed=3), perspective=0, title="a new game")
+    >>> page.startswith("<!doctype html>") and "a new game" in page
+    True
+    """
+    from .league.replay import to_html
+
+    return to_html(match, perspective, title)
+
+
 def __getattr__(name: str) -> object:
     # The widget needs anywidget; the engine must import without it (e.g. in a bare Pyodide).
     if name == "NagaWidget":
@@ -96,5 +81,5 @@ __all__ = [
     "STANDARD", "Action", "ActionError", "ActionFormatError", "Call", "Chance", "ChanceError", "Event", "Give",
     "IllegalActionError", "Invoke", "LegalActions", "Outcome", "Pass", "Place", "ReplayError", "Ruleset",
     "State", "new_game", "__version__", "playout", "Branch", "Match", "Bot", "RandomBot", "play_match",
-    "Decision", "GreedyBot", "ISMCTSBot", "determinize", "tournament", "picture",
+    "Decision", "GreedyBot", "ISMCTSBot", "determinize", "tournament", "picture", "replay_html",
 ]

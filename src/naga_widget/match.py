@@ -40,7 +40,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -55,16 +55,6 @@ from .rules.start import check_position
 from .saves import FORMAT, SEED_DIGITS, VERSION, root_key, step_key
 
 RECENT_ACTIONS = 5  # the number of actions a match's notebook picture lists
-
-# The writer of Match.to_html: a replay runs the widget's view, which this layer cannot import, so a
-# layer above (naga_widget/__init__.py) puts naga_widget.league.replay.to_html in this slot.
-HtmlWriter = Callable[..., str]
-_html_writer: list[HtmlWriter] = []
-
-
-def register_html_writer(writer: HtmlWriter | None) -> None:
-    """Write :meth:`Match.to_html` with ``writer(match, perspective, title)`` (``None``: no writer)."""
-    _html_writer[:] = [] if writer is None else [writer]
 
 __all__ = ["FORMAT", "SEED_DIGITS", "VERSION", "Branch", "Match", "Node", "StepError"]
 
@@ -510,13 +500,6 @@ class Match:
             raise ReplayError("saved cursor does not point at the tip of a branch")
         self._line = tip.path()
         self._cursor = saves.index(current["step"], len(self._line), "saved cursor: step")
-
-    def to_html(self, perspective: int | str = "spectator", title: str | None = None) -> str:
-        """The match's line as one self-contained HTML page: the widget's view replaying every step
-        as ``perspective`` sees it, with no kernel or server (see :mod:`naga_widget.league.replay`)."""
-        if not _html_writer:
-            raise RuntimeError("no replay writer is registered (import naga_widget, which registers it)")
-        return _html_writer[0](self, perspective, title)
 
     def _repr_html_(self) -> str:
         """A notebook cell's picture of the match: where the cursor is, the branches, the last few

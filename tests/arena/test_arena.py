@@ -268,7 +268,9 @@ def test_saved_games_reload_replay_and_agree_with_the_records(three_bots_in_proc
 
 def test_a_game_opens_in_a_teacher_widget(three_bots_in_process: ArenaResult) -> None:
     pytest.importorskip("anywidget")
-    widget = three_bots_in_process.widget(3)
+    from naga_widget import NagaWidget
+
+    widget = NagaWidget(three_bots_in_process.open(3), perspective="teacher")
     assert widget._match.state.digest() == three_bots_in_process.open(3).state.digest()
     assert widget.perspective == "teacher"
 

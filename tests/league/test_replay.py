@@ -12,6 +12,7 @@ import pytest
 from hidden_facts import fork_with_an_invoke, forked_match, hidden_ids, leaked, never_seen
 from playwright.sync_api import Browser, Page, Route, expect
 
+import naga_widget
 from naga_widget import Match, RandomBot, play_match
 from naga_widget.cli import main
 from naga_widget.league.replay import replay_data, to_html, unpack_data
@@ -98,9 +99,10 @@ def test_a_replay_of_everything_is_only_for_a_game_that_is_over() -> None:
         to_html(played(1), "hotseat")
 
 
-def test_match_to_html_is_the_replay() -> None:
+def test_replay_html_is_the_replay() -> None:
     match = played(5)
-    assert packed(match.to_html()) == packed(to_html(match))
+    assert packed(naga_widget.replay_html(match)) == packed(to_html(match))
+    assert packed(naga_widget.replay_html(match, 0)) == packed(to_html(match, 0))
     assert match.step == match.last_step  # the match keeps its cursor
 
 

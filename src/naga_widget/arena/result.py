@@ -28,8 +28,6 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-    from ..widget import NagaWidget
-
 ENDS = ("target_score", "full_temple", "three_cursed", FORFEIT)  # R7.1 reasons, then a forfeit
 SHORT = {"target_score": "target", "full_temple": "full", "three_cursed": "cursed", FORFEIT: "forfeit"}
 
@@ -147,12 +145,6 @@ class ArenaResult:
     def open(self, game_id: int) -> Match:
         """The match of a game, loaded from its saved JSON (every step replayed and checked)."""
         return Match.loads(self.game(game_id).saved)
-
-    def widget(self, game_id: int) -> NagaWidget:
-        """A widget to replay a game, seen by the teacher (everything shown)."""
-        from ..widget import NagaWidget
-
-        return NagaWidget(self.open(game_id), perspective="teacher")
 
     def save(self, folder: str | Path) -> Path:
         """Write every game (``Match.dumps()``), ``results.json`` (the rows: the same for the same seed)

@@ -26,8 +26,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts as ismcts_lib
 from open_spiel.python.algorithms import mcts
 
-from naga_widget import playout
-from naga_widget.rules import AnyAction, LegalActions, new_game
+from naga_widget.rules import AnyAction, LegalActions, new_game, playout
 from naga_widget.rules.observe import Observation
 
 from . import game_tree as tree

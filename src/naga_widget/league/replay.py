@@ -18,9 +18,8 @@ Size: each distinct trait value is stored once (most traits repeat from one step
 and the whole table is compressed (gzip, then base64): a full game is a few hundred kB, most of
 it the view's own bundle.
 
-``Match.to_html()`` is this function: :mod:`naga_widget.match` cannot import the widget layer,
-so it asks a slot that ``naga_widget/__init__.py`` fills with :func:`to_html` (the same design
-as the pictures of :mod:`naga_widget.rules.pictures`).
+``naga_widget.replay_html(match)`` is :func:`to_html`, loaded on first use (a match knows nothing
+of the view: :mod:`naga_widget.match` imports no layer above it).
 """
 
 from __future__ import annotations

@@ -14,15 +14,32 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..match import Match
 from .games import public_reason
+from .ratings import Skill
 from .replay import to_html
-from .sandbox import ISOLATION_TEXT
+from .sandbox import ISOLATION_TEXT, Limits
 
-if TYPE_CHECKING:
-    from .run import LeagueResult
+
+class LeagueReport(Protocol):
+    """What the site reads of a league's result (:class:`~naga_widget.league.run.LeagueResult`, which
+    writes the site: this module does not import it back)."""
+
+    entrants: list[str]
+    failures: dict[str, dict[str, Any]]
+    games: list[dict[str, Any]]
+    duplicate: bool
+    isolation: str
+    limits: Limits
+    skills: dict[str, Skill] | None
+
+    def standings(self) -> list[dict[str, Any]]: ...
+
+    def pairs(self) -> list[dict[str, Any]]: ...
+
+    def forfeits(self, name: str) -> list[dict[str, Any]]: ...
 
 _STYLE = """body{font-family:system-ui,sans-serif;margin:1.5rem;max-width:1100px;color:#222}
 table{border-collapse:collapse;margin:.5rem 0 1.5rem}th,td{border:1px solid #ccc;padding:.25rem .6rem;text-align:right}
@@ -48,7 +65,7 @@ def _public(record: dict[str, Any]) -> str:
     return str(reason)
 
 
-def write_site(result: LeagueResult, folder: str | Path, *, title: str = "Class league") -> Path:
+def write_site(result: LeagueReport, folder: str | Path, *, title: str = "Class league") -> Path:
     """Write the site of ``result`` into ``folder`` (see the module doc); returns ``index.html``."""
     root = Path(folder)
     (root / "replays").mkdir(parents=True, exist_ok=True)

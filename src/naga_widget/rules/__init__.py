@@ -30,12 +30,12 @@ from .observe import VIEWERS, Observation, PlayerView, TempleView, observe_state
 from .outcome import Outcome
 from .ruleset import RULESETS, STANDARD, TEMPLE_NAMES, Ruleset
 from .state import State, new_game
-from .steps import END_REASONS, STEPS, EndReason, Phase, Step, end_reason_text
+from .steps import END_REASONS, STEPS, EndReason, Phase, Step, end_reason_text, step_title
 
 __all__ = [
     "Action", "ActionError", "ActionFormatError", "AnyAction", "Call", "Chance", "ChanceError", "DetachedLegal",
     "EFFECTS", "EFFECT_NAMES", "END_REASONS", "Effect", "EndReason", "Event", "Give", "IllegalActionError",
     "Invoke", "LegalActions", "LegalView", "Observation", "Outcome", "Pass", "Phase", "Place", "PlayerView",
     "RULESETS", "ReplayError", "Ruleset", "STANDARD", "STEPS", "State", "Step", "TEMPLE_NAMES", "TempleView",
-    "VIEWERS", "end_reason_text", "new_game", "observe_state", "playout",
+    "VIEWERS", "end_reason_text", "new_game", "observe_state", "playout", "step_title",
 ]

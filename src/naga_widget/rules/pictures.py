@@ -1,44 +1,41 @@
-"""A slot for the function that draws an observation (R6) as SVG, so a position can show itself.
+"""A position's picture (R6): an observation drawn as SVG by :mod:`.svg`, loaded on first use.
 
-The rules draw nothing themselves and import nothing above them: a layer above
-(``naga_widget/__init__.py``) registers a renderer, and :meth:`State._repr_svg_
-<naga_widget.rules.state.State._repr_svg_>` and :class:`Picture` ask this slot for it. With
-nothing registered they give ``None``, which a notebook takes as "no picture".
+The drawing depends on the rules only, and no module of the rules imports it at import time:
+:meth:`State._repr_svg_ <naga_widget.rules.state.State._repr_svg_>` and :class:`Picture` load it
+when a notebook first asks for a picture, as ``python-chess`` loads its ``chess.svg``.
 
->>> previous = registered()
->>> register(lambda observation: f"<svg><text>round {observation['round']}</text></svg>")
->>> Picture({"round": 2})._repr_svg_()
-'<svg><text>round 2</text></svg>'
->>> register(None); Picture({"round": 2})._repr_svg_() is None
+>>> from naga_widget import Match
+>>> svg = Picture(Match(seed=1).observe(0))._repr_svg_()
+>>> svg.startswith("<svg") and "view: gold (player 0)" in svg
 True
->>> register(previous)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from .observe import Observation
-
-Renderer = Callable[[Observation], str]
-
-_slot: list[Renderer] = []  # the registered renderer, if any (a list, so no module global is rebound)
+from .ruleset import TEMPLE_NAMES
 
 
-def register(renderer: Renderer | None) -> None:
-    """Draw observations with ``renderer`` from now on (``None``: draw nothing)."""
-    _slot[:] = [] if renderer is None else [renderer]
+def viewpoint(viewer: int | str) -> str:
+    """Who looks, in words, for the foot of a picture.
+
+    >>> viewpoint("spectator")
+    'view: a spectator (public facts only)'
+    """
+    if viewer == "truth":
+        return "view: the whole truth (every secret shown)"
+    if viewer == "spectator":
+        return "view: a spectator (public facts only)"
+    return f"view: {TEMPLE_NAMES[int(viewer)]} (player {viewer})"
 
 
-def registered() -> Renderer | None:
-    """The renderer in the slot, or None."""
-    return _slot[0] if _slot else None
+def draw(observation: Observation) -> str:
+    """``observation`` as an SVG document, its viewpoint written at the foot."""
+    from .svg import board_svg  # loaded on first use: importing the engine draws nothing
 
-
-def draw(observation: Observation) -> str | None:
-    """``observation`` as an SVG document, or None when no renderer is registered."""
-    return _slot[0](observation) if _slot else None
+    return board_svg(observation, caption=viewpoint(observation["viewer"]))
 
 
 @dataclass(frozen=True)
@@ -47,5 +44,5 @@ class Picture:
 
     observation: Observation
 
-    def _repr_svg_(self) -> str | None:
+    def _repr_svg_(self) -> str:
         return draw(self.observation)

@@ -85,9 +85,9 @@ class State(Position):
         text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
-    def _repr_svg_(self) -> str | None:
-        """The board as the whole truth sees it (R6 ``"truth"``), for a notebook cell; None when no
-        renderer is registered in :mod:`.pictures` (``import naga_widget`` registers one)."""
+    def _repr_svg_(self) -> str:
+        """The board as the whole truth sees it (R6 ``"truth"``), for a notebook cell (drawn by
+        :mod:`.svg`, loaded on first use)."""
         return pictures.draw(self.observe("truth"))
 
     def __repr__(self) -> str:

@@ -64,6 +64,16 @@ STEPS: dict[str, Step] = {step.phase.value: step for step in (
 )}
 """Each phase's step, keyed by the phase's text (a :class:`Phase` finds it too)."""
 
+
+def step_title(phase: str) -> str:
+    """A step's name with its rule id, e.g. ``"Call of Fate (R4.1)"`` (R4, R7).
+
+    >>> step_title("place")
+    'Exploration (R4.3)'
+    """
+    step = STEPS.get(phase)
+    return f"{step.name} ({step.rule})" if step is not None else phase
+
 END_REASONS: dict[str, str] = {
     EndReason.THREE_CURSED.value: "three cursed relics face up",
     EndReason.TARGET_SCORE.value: "a score of {target} or more",

@@ -5,7 +5,8 @@
 - :mod:`.guard` — pure: checks on what comes from outside (intents from the browser, a bot's
   moves): an object, made at the current position, small, the engine's own action.
 - :mod:`.watch` — pure: the speeds of a watch of two bots and what the view is told of it.
-- :mod:`.svg` — the static SVG picture shown where widget JS does not run.
+- :func:`board_svg` — the static SVG picture shown where widget JS does not run (it lives in
+  :mod:`naga_widget.rules.svg`: it depends on the rules only).
 - :mod:`.widget` — :class:`NagaWidget`, the anywidget class; the only module that imports
   anywidget, traitlets and IPython. It is loaded on first use, so the pure parts import
   without Jupyter (e.g. in a bare Pyodide).
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..rules.svg import board_svg
 from .projection import (
     LOG_WINDOW,
     PERSPECTIVES,
@@ -38,7 +40,6 @@ from .projection import (
     traits,
     viewer_of,
 )
-from .svg import board_svg
 
 if TYPE_CHECKING:
     from .widget import NagaWidget

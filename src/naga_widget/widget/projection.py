@@ -44,6 +44,7 @@ from ..rules.errors import is_choice
 from ..rules.flow import room_winner
 from ..rules.legal import call_groups
 from ..rules.ruleset import openings_text
+from ..rules.steps import step_title
 from ..rules.temple import SLOT_NAMES
 from ..rules.wording import action_words, label_words
 from .deciding import confidence, only_choice, suggestion
@@ -117,16 +118,6 @@ class View:
 
 
 # -- static data --------------------------------------------------------------------------------------
-def step_title(phase: str) -> str:
-    """A step's name with its rule id, e.g. ``"Call of Fate (R4.1)"`` (R4, R7).
-
-    >>> step_title("place")
-    'Exploration (R4.3)'
-    """
-    step = STEPS.get(phase)
-    return f"{step.name} ({step.rule})" if step is not None else phase
-
-
 @cache
 def rules_text() -> dict[str, dict[str, str]]:
     """The text of every rule id (R4.2.2, E07 …): ``{id: {title, text}}``, package data written from

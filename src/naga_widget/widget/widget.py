@@ -25,6 +25,7 @@ from ..bots import Bot, Decision, ISMCTSBot, sees_the_truth
 from ..match import Match, StepError
 from ..rules import TEMPLE_NAMES, Action, ActionError, AnyAction, ChanceError, IllegalActionError, State
 from ..rules.errors import is_int
+from ..rules.svg import board_svg
 from .deciding import only_choice
 from .guard import (
     IntentError,
@@ -49,7 +50,6 @@ from .projection import (
     traits,
     viewer_of,
 )
-from .svg import board_svg
 from .watch import DEFAULT_SPEED, bot_label, check_delay, check_players, delay_of, speed_of, watch_status
 
 # The errors that refuse an intent: bad input, told to the view as a message. Anything else is a bug.

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any
 
-from .projection import step_title
+from .steps import step_title
 
 # the light palette of the live view (js/src/theme.js)
 INK, MUTED, LINE, PANEL = "#2b2622", "#655c52", "#d9cfbf", "#ffffff"
