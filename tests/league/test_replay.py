@@ -54,13 +54,13 @@ def test_the_replay_of_one_line_names_no_card_invoked_on_another_line() -> None:
     """Silver could invoke and passed (line 0); the invoke was played on a fork (line 1): the replay of
     line 0 lists that line alone, and the card is still in silver's hand there."""
     match, invoke = fork_with_an_invoke(2)
-    page = match.to_html("spectator")
+    page = to_html(match, "spectator")
     data = packed(page)
     assert invoke.card in match.state.hands[1] and leaked({invoke.card}, json.dumps(data["values"])) == []
     timelines = [data["values"][row["timeline"]] for row in data["steps"]]
     assert {len(t["branches"]) for t in timelines} == {1} and {t["branch"] for t in timelines} == {0}
     match.switch(1)  # the line of the invoke: there it is public (R4.2.2)
-    assert leaked({invoke.card}, json.dumps(packed(match.to_html("spectator"))["values"])) == [invoke.card]
+    assert leaked({invoke.card}, json.dumps(packed(to_html(match, "spectator"))["values"])) == [invoke.card]
 
 
 @pytest.mark.parametrize("viewer", ["spectator", 0, 1])
