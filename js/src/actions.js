@@ -37,7 +37,7 @@ function actionContent(ctx) {
   }${body ? body(ctx) : html`<p class="naga-hint">Unknown step ${menu.phase}.</p>`}`;
 }
 
-/** A new game, offered once this one is over. */
+/** A new game, offered once this one is over where a new game can start (`status.new_game`: not in a replay). */
 function newGameButton() {
   return html`<button type="button" class="naga-primary" data-act="new-game" data-testid="new-game">New game</button>`;
 }
@@ -64,7 +64,8 @@ function stoppedBot(stopped, status) {
  */
 function waitingText(ctx) {
   const { board, status } = ctx;
-  if (board.outcome) return html`<h3>${withRules(statusText(ctx), ctx.catalog)}</h3>${buttonRow(newGameButton())}`;
+  if (board.outcome)
+    return html`<h3>${withRules(statusText(ctx), ctx.catalog)}</h3>${status?.new_game ? buttonRow(newGameButton()) : nothing}`;
   const stopped = status?.bot_stopped;
   const text = statusText(ctx);
   const line = text ? html`<p class="naga-hint" data-testid="waiting">${withRules(text, ctx.catalog)}</p>` : nothing;

@@ -85,7 +85,7 @@ export const CSS = `
   box-shadow:0 6px 24px rgba(0,0,0,.25);padding:8px 12px}
 .naga-legend ul{list-style:none;margin:0;padding:0}
 .naga-legend li{display:flex;gap:8px;align-items:center;margin:3px 0}
-.naga-legend-symbol{flex:0 0 30px}
+.naga-legend-symbol{flex:0 0 30px}.naga-legend-chip{flex:0 0 auto;min-width:30px}
 .naga-root .naga-kv{margin:0;padding:0;display:grid;grid-template-columns:max-content 1fr;gap:2px 10px;align-items:baseline}
 .naga-root .naga-kv dt{grid-column:1;color:var(--naga-muted);font-weight:400;float:none;width:auto;margin:0;padding:0;text-align:left}
 .naga-root .naga-kv dd{grid-column:2;margin:0;padding:0;float:none;min-width:0}
@@ -103,7 +103,7 @@ export const CSS = `
 .naga-card b{font-size:var(--naga-fs)}
 .naga-card-back{background:repeating-linear-gradient(45deg,#8b6a3e 0 4px,#a9895c 4px 8px);
   min-width:28px;min-height:34px;justify-content:center;align-items:center}
-.naga-card.naga-known{border-style:dashed}
+.naga-card.naga-known{border-style:dashed;border-left-style:solid}
 .naga-root button{font:inherit;color:var(--naga-ink);cursor:pointer;border:1px solid var(--naga-buttonLine);background:var(--naga-button);
   border-radius:6px;padding:4px 10px}
 .naga-root button:hover:not(:disabled){border-color:var(--naga-target)}

@@ -254,6 +254,16 @@ export function legendSymbol(key, uid) {
   else if (key === "amulet") body = svg`<g class="naga-tile">${tileBackground(size)}${amuletMark(true, size)}</g>`;
   else if (key === "entrance") body = svg`<path class="naga-entrance" d="M4 24 L15 10 L26 24 Z"/>`;
   else if (key === "scroll") return html`<span class="naga-legend-symbol" aria-hidden="true">${SCROLL_ICON}</span>`;
+  else if (key === "stick")
+    return html`<span class="naga-legend-symbol naga-legend-chip" aria-hidden="true"><span class="naga-chip naga-stick-brown">brown 2</span></span>`;
+  else if (key === "score")
+    return html`<span class="naga-legend-symbol naga-legend-chip" aria-hidden="true"><span class="naga-score">5+? pts</span></span>`;
+  else if (key === "hint")
+    body = svg`<g class="naga-tile">${tileBackground(size)}${hintMark(0.6, { x: 1.5, y: 1.5, w: size - 3, h: size - 3 })}</g>`;
+  else if (key === "since")
+    body = svg`<g class="naga-tile">${tileBackground(size)}${sinceMark(true, { x: 2, y: 2, w: size - 4, h: size - 4 })}</g>`;
+  else if (key.startsWith("pv-"))
+    body = svg`<g class="naga-tile">${tileBackground(size)}${previewMark(key.slice(3), { x: 2, y: 2, w: size - 4, h: size - 4 })}</g>`;
   else {
     const s = { ...slot };
     const relic = key === "up" ? "S3" : key === "cursed" ? "C2" : key === "known" ? "S4" : null;

@@ -92,17 +92,34 @@ export function headerTools(view) {
 // -- the legend ------------------------------------------------------------------------------------------
 
 const LEGEND = [
-  ["reached", "A room reached from an entrance: its corridors are orange and its relic slots turn face up (R5)."],
+  [
+    "reached",
+    "A room reached from an entrance: its corridors are orange (R2.3), and the relics of its slots lie face up (R2.4).",
+  ],
   ["unreached", "A room not (yet) reached: grey corridors; the relics beside it stay face down."],
   ["empty", "An empty space of the temple (dashed)."],
   ["back", "A relic lying face down: nobody sees its value."],
   ["up", "A relic face up: its points count for the temple's owner."],
   ["cursed", "A cursed relic face up (☠): three of them in one temple lose the game (R7.1.1)."],
   ["known", "A relic you know but that lies face down (the eye): you saw it, the other player may not have."],
-  ["amulet", "An amulet lying on a room (green dot): collected when the room is reached (R5)."],
+  ["amulet", "An amulet lying on a room (green dot): its temple's owner collects it once the room is reached (R2.4)."],
   ["entrance", "An entrance of the temple (S0–S2): paths start here."],
   ["trap", "The trap: a space no path crosses."],
   ["scroll", "The scroll: its holder is the guide, who wins a tie of fate (R4.3.1)."],
+  [
+    "stick",
+    "A stick and the face it shows, on the colour of its type: “brown 2” is a brown stick showing 2. A stick showing a naga (N, dashed) is worth 0 but pays for an invoke (R4.2.2).",
+  ],
+  [
+    "score",
+    "A score with a question mark, “5+? pts”: the points of the face-up relics you see; the other player's amulets are hidden from you until the end (R6), so their points are the “?”.",
+  ],
+  ["hint", "Shaded by the hint (or the bot's reasons): the places its choice is about; the darker, the more weight."],
+  ["pv-reached", "Preview of a choice, “+”: this space or slot would become reached (R2.3)."],
+  ["pv-unreached", "Preview, “−”: it would no longer be reached."],
+  ["pv-up", "Preview, “▲” / “▼”: this relic would flip face up / face down (R2.4)."],
+  ["pv-collected", "Preview, “◆”: the amulet on this room would be collected (R2.4)."],
+  ["since", "A dotted frame: this place changed since your last decision (listed under What just happened)."],
 ];
 
 /** The legend: every symbol of the board with what it means. */

@@ -99,6 +99,19 @@ def test_a_replay_of_everything_is_only_for_a_game_that_is_over() -> None:
         to_html(played(1), "hotseat")
 
 
+def test_a_replay_offers_no_new_game() -> None:
+    """A widget offers a new game once its game is over (status.new_game); a replay cannot start one."""
+    match = played(4)
+    data = replay_data(match, 0)
+    assert [data["values"][row["status"]]["new_game"] for row in data["steps"]] == [False] * len(data["steps"])
+    from naga_widget import NagaWidget
+
+    w = NagaWidget(match, perspective=0)
+    assert w.state.is_over and w.status["new_game"] is True
+    w.goto(3)
+    assert w.status["new_game"] is False
+
+
 def test_replay_html_is_the_replay() -> None:
     match = played(5)
     assert packed(naga_widget.replay_html(match)) == packed(to_html(match))
@@ -153,5 +166,7 @@ def test_a_replay_runs_offline_and_its_slider_moves_through_the_game(browser: Br
     page.get_by_test_id("root").focus()
     page.keyboard.press("End")
     page.wait_for_function(f"window.__nagaReplayStep === {match.last_step}")
+    expect(page.get_by_test_id("actions")).to_contain_text("wins")  # the game is over here
+    expect(page.get_by_test_id("new-game")).to_have_count(0)  # a replay starts no game: no such button
     assert errors == [] and refused == []
     page.close()

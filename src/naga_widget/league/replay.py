@@ -60,7 +60,8 @@ def replay_data(match: Match, perspective: int | str = "spectator") -> dict[str,
     for k in range(copy.last_step + 1):
         copy.goto(k)
         shown = traits(copy, view)
-        shown["menu"] = {}  # a replay decides nothing
+        shown["menu"] = {}  # a replay decides nothing, and starts no new game: its controls are absent
+        shown["status"] = {**shown["status"], "new_game": False}
         if isinstance(shown.get("timeline"), dict):
             shown["timeline"] = {**shown["timeline"], "can_play": False}
         row = {}

@@ -663,7 +663,7 @@ def traits(match: Match, view: View) -> dict[str, Any]:
         "menu": action_menu(state, actor) if actor is not None and not screen else {},
         "timeline": timeline,
         "events": [] if screen else event_window(match, viewer),
-        "status": status_trait(view, viewer, screen),
+        "status": {**status_trait(view, viewer, screen), "new_game": state.is_over},
         "chance": chance_trait(match, view),
         "explain": explain_trait(match, view, actor, screen),
     }
