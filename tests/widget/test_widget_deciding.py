@@ -13,7 +13,8 @@ from widget_helpers import message, send, synced_text
 from naga_widget import Match, NagaWidget
 from naga_widget.bots import Candidate, Decision, Explanation
 from naga_widget.rules import Action
-from naga_widget.widget.deciding import confidence, only_choice, suggestion, too_close, wilson
+from naga_widget.stats import wilson
+from naga_widget.widget.deciding import confidence, only_choice, suggestion, too_close
 from naga_widget.widget.projection import View, action_menu, explained, traits
 
 # Found by random play (see ``pass_only``): after these actions, gold (player 0) may only pass, and it is
@@ -194,7 +195,7 @@ def test_wilson_intervals_hold_the_value_and_narrow_with_more_simulations() -> N
     for value in (0.0, 0.3, 0.68, 1.0):
         widths = []
         for n in (5, 50, 500):
-            low, high = wilson(value, n)
+            low, high = wilson(value * n, n)
             assert 0.0 <= low <= value <= high <= 1.0
             widths.append(high - low)
         assert widths[0] > widths[1] > widths[2]

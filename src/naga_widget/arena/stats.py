@@ -27,22 +27,13 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-Z95 = 1.959963984540054  # the 97.5% point of the standard normal distribution
+from ..stats import Z95, wilson
+
+__all__ = ["MEAN", "PRIOR", "Z95", "Rating", "Tally", "fit_elo", "percentile", "ratings", "wilson"]
 PRIOR = 0.5  # virtual wins of each bot of a pair (one virtual game, shared)
 MEAN = 1500.0
 
 Tally = Mapping[tuple[str, str], tuple[int, int]]  # (a, b) -> (wins of a, wins of b)
-
-
-def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a win rate (``(0, 1)`` when no game was played)."""
-    if games <= 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = p + z * z / (2 * games)
-    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
-    scale = 1 + z * z / games
-    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
 
 
 def fit_elo(names: Sequence[str], tally: Tally, *, start: Mapping[str, float] | None = None,

@@ -25,6 +25,7 @@ from typing import Any
 
 from ..rules import EFFECTS, TEMPLE_NAMES, Action, Call, Give, Invoke, Place, State
 from ..rules.legal import call_groups, payments
+from ..stats import wilson
 
 Z = 1.96
 """The intervals are about 95%: a normal quantile of 1.96."""
@@ -86,27 +87,6 @@ def only_choice(state: State, player: int | None) -> dict[str, Any] | None:
 
 
 # -- how sure an explanation is ------------------------------------------------------------------------
-def wilson(value: float, n: int, z: float = Z) -> tuple[float, float]:
-    """The Wilson score interval of a share ``value`` measured over ``n`` trials.
-
-    The simulations' results lie between 0 and 1 (a win, a loss, or an estimated chance for a game cut
-    short), so their variance is at most that of a win-or-loss: the interval is wide enough.
-
-    >>> low, high = wilson(0.68, 300)
-    >>> round(low, 3), round(high, 3)
-    (0.625, 0.73)
-    >>> wilson(0.5, 0)
-    (0.0, 1.0)
-    """
-    if n <= 0:
-        return 0.0, 1.0
-    p = min(1.0, max(0.0, value))
-    z2 = z * z
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = z / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))  # p inside, whatever the rounding
-
-
 def _spread(value: float, n: int, z: float = Z) -> float:
     """The variance of a share's estimate (Agresti–Coull: never 0, even at 0% or 100%)."""
     p = (value * n + z * z / 2) / (n + z * z)
@@ -157,7 +137,7 @@ def confidence(shown: dict[str, Any], *, searched: bool = True) -> dict[str, Any
     for given in shown.get("candidates", []):
         n = int(given["visits"])
         value = float(given["value"])
-        low, high = wilson(value, n) if n > 0 else (None, None)
+        low, high = wilson(value * n, n, Z) if n > 0 else (None, None)
         candidates.append({"visits": n, "value": value, "tried": n > 0, "close": False,
                            "low": None if low is None else round(low, 4),
                            "high": None if high is None else round(high, 4)})
