@@ -226,3 +226,33 @@ def test_the_leak_search_finds_a_preview_that_names_what_lies_face_down() -> Non
     w.menu = menu
     with pytest.raises(AssertionError, match="named in a preview"):
         check_previews(w, 0)
+
+
+def test_a_maze_effect_preview_says_first_what_moves_in_the_records_words() -> None:
+    """E08's preview no longer says only "space 7 is now reached": it starts with the tiles moving (the words
+    of the effect's record, ``Effect.change_words``), then what the rules then check again (R2.4)."""
+    from naga_widget.rules import EFFECTS
+
+    seen = set()
+    for seed in range(1, 60):
+        m = Match(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(120):
+            state = m.state
+            if state.is_over:
+                break
+            if state.phase == "confront":
+                for effect in PREVIEWED:
+                    record = EFFECTS[effect]
+                    for target in record.targets(state, state.to_move, state.sticks[state.to_move],
+                                                 state.supply)[:3]:
+                        words = effect_preview(state, effect, target)["words"]
+                        change = record.change_words(target, state.to_move)
+                        assert words.startswith(change[0].upper() + change[1:] + ";"), words
+                        seen.add(effect)
+            m.play(str(state.legal_actions().sample(rng)))
+        if seen == set(PREVIEWED):
+            break
+    assert seen == set(PREVIEWED)
+    slide = EFFECTS["E08"].change_words(("gold:row2", "east"), 0)
+    assert slide == "the tiles of gold row 2 move one space east; the one at the east end wraps around to the west end"

@@ -86,8 +86,9 @@ def _listed(tokens: list[str], noun: str = "") -> str:
     return " and ".join(said)
 
 
-def preview_words(facts: dict[str, Any], placed: str | None = None) -> str:
-    """The sentence of a preview. ``placed``: the space token a room is placed on (a placement).
+def preview_words(facts: dict[str, Any], placed: str | None = None, change: str | None = None) -> str:
+    """The sentence of a preview. ``placed``: the space token a room is placed on (a placement);
+    ``change``: what an effect moves, in its record's words (``Effect.change_words``), said first.
 
     >>> preview_words({"up": ["gold:W1"], "collected": ["gold:3"], "reached": ["gold:3", "gold:0"]}, "gold:3")
     'The room on gold space 3 is reached from an entrance; gold space 0 is now reached; gold W1 flips face up; \
@@ -96,8 +97,10 @@ the amulet on gold space 3 is collected.'
     'Silver spaces 1 and 4 are no longer reached; silver N0 and N1 flip face down.'
     >>> preview_words({})
     'No space changes its path and no relic flips.'
+    >>> preview_words({"reached": ["gold:7"]}, change="the tiles of gold row 2 move one space east")
+    'The tiles of gold row 2 move one space east; gold space 7 is now reached; no relic flips.'
     """
-    parts: list[str] = []
+    parts: list[str] = [change] if change else []
     reached = list(facts.get("reached", []))
     if placed is not None:
         room = f"the room on {_listed([placed], 'space')}"
@@ -114,7 +117,8 @@ the amulet on gold space 3 is collected.'
         if tokens:
             parts.append(f"{_listed(tokens)} flip{'' if len(tokens) > 1 else 's'} {way}")
     if not facts.get("up") and not facts.get("down"):
-        parts.append("no relic flips" if parts else "no space changes its path and no relic flips")
+        moved_only = len(parts) == (1 if change else 0)
+        parts.append("no space changes its path and no relic flips" if moved_only else "no relic flips")
     for token in facts.get("collected", []):
         parts.append(f"the amulet on {_listed([token], 'space')} is collected")
     if facts.get("full"):
@@ -152,7 +156,8 @@ def effect_preview(state: State, effect: str, target: Target) -> dict[str, Any]:
     p = state.to_move
     draft, log = _carried_out(state, lambda d, log: record.resolve(d, p, target, _NO_CHANCE, log))
     facts = _facts(state.temples, draft.temples, log)
-    return {**facts, "words": preview_words(facts)}
+    change = record.change_words(target, p) if record.change_words is not None else None
+    return {**facts, "words": preview_words(facts, change=change)}
 
 
 def effect_previews(state: State, effect: str, targets: tuple[Target, ...]) -> list[dict[str, Any]] | None:

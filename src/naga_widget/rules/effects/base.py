@@ -121,6 +121,8 @@ class Effect:
     for the invoker (``"swap gold N1 ↔ E2"``), the only place those words are written.
     ``unordered``: a pair of targets names the same target in either order, and is
     listed in slot or space order (rules.md, implementation note 5).
+    ``change_words``, for the effects that move pieces of a temple, says what moves and where
+    (``"the tiles of gold row 1 move one space east …"``), the first words of their preview.
     ``pay_matters`` is true when paying a naga can change the targets (the effect
     reads the invoker's sticks or the supply). ``is_target`` may give a faster test
     than looking the target up in ``targets``.
@@ -136,6 +138,7 @@ class Effect:
     kinds: tuple[str, ...]
     words: Words
     unordered: bool = False
+    change_words: Words | None = None  # what the effect moves on the board, said in a preview (E07–E10)
     pay_matters: bool = False
     is_target: IsTarget | None = None
 

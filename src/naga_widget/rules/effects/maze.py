@@ -81,12 +81,25 @@ def _e08_words(target: Target, p: int) -> str:
     return f"slide {temple} {'row' if line.startswith('row') else 'column'} {line[3:]} {target[1]}"
 
 
+_OPPOSITE = {"east": "west", "west": "east", "north": "south", "south": "north"}
+
+
+def _e08_change(target: Target, p: int) -> str:
+    """What E08 moves: ``"the tiles of gold row 1 move one space east; the one at the east
+    end wraps around to the west end"``."""
+    temple, line = target[0].split(":")
+    way = target[1]
+    kind = "row" if line.startswith("row") else "column"
+    return (f"the tiles of {temple} {kind} {line[3:]} move one space {way}; the one at the {way} "
+            f"end wraps around to the {_OPPOSITE[way]} end")
+
+
 E08 = Effect(
     id="E08", name="Sliding Maze",
     text="Slide a row or column of a temple one space, wrapping around.",
     hint="a row or column holding a tile and a direction, e.g. 'gold:row0 east' or 'silver:col2 north'",
     has_target=_some_tile, targets=_e08_targets, resolve=_e08_resolve,
-    kinds=("line", "direction"), words=_e08_words,
+    kinds=("line", "direction"), words=_e08_words, change_words=_e08_change,
 )
 
 
@@ -124,6 +137,8 @@ E09 = Effect(
     hint="a room tile and a new orientation, e.g. 'gold:4 rot1'",
     has_target=_e09_has_target, targets=_e09_targets, resolve=_e09_resolve, kinds=("space", "rotation"),
     words=lambda target, p: f"turn the tile on {place_words(target[0])} to orientation {target[1][3:]}",
+    change_words=lambda target, p: (f"the tile on {place_words(target[0])} turns in place to orientation "
+                                    f"{target[1][3:]}"),
 )
 
 
@@ -163,6 +178,8 @@ E10 = Effect(
     hint="two spaces of one temple (at least one holding a tile), e.g. 'gold:4 gold:7'",
     has_target=_some_tile, targets=_e10_targets, resolve=_e10_resolve,
     kinds=("space", "space"), unordered=True, words=_e10_words,
+    change_words=lambda target, p: (f"what lies on {place_words(target[0])} and on "
+                                    f"{place_words(target[1]).split(' ', 1)[1]} trade places"),
 )
 
 

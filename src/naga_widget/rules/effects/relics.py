@@ -115,4 +115,6 @@ E07 = Effect(
     hint="two slots of one temple (W2 W1 W0 N0 N1 N2 E0 E1 E2), e.g. 'gold:W0 gold:N1'",
     has_target=always, targets=_e07_targets, resolve=_e07_resolve, is_target=_e07_is_target,
     kinds=("slot", "slot"), unordered=True, words=_e07_words,
+    change_words=lambda target, p: (f"the relics of {place_words(target[0])} and {target[1].split(':')[1]} trade "
+                                    f"places, each keeping its face"),
 )
