@@ -85,20 +85,7 @@ def tournament(bots: Mapping[str, BotFactory | Any], *, games: int = 10, seed: i
     if client is None and workers is None:
         workers = max(1, min(os.cpu_count() or 1, len(jobs)))
     folder = Path(save_dir) if save_dir is not None else None
-
-    if client is not None:
-        count = len(client.scheduler_info().get("workers", {}))
-        where = f"on a Dask cluster of {count} worker(s), each bot in its own process"
-        played = on_dask(play_isolated, jobs, client)
-    elif workers == 0:
-        where, played = "in this process (workers=0: bots not isolated)", _here(jobs, LocalSeats(dict(bots)))
-    elif workers == 1:
-        where, played = "in this process, each bot in its own process (workers=1)", _here_isolated(jobs)
-    else:
-        assert workers is not None
-        where = f"in {workers} worker processes, each bot in its own process"
-        played = in_pool(play_isolated, jobs, workers)
-
+    where, played = _games(jobs, bots, workers, client)
     records: dict[int, GameRecord] = {}
     forfeits = 0
     with Bar(len(jobs), desc="arena", enabled=progress) as bar, closing(played):
@@ -115,6 +102,20 @@ def tournament(bots: Mapping[str, BotFactory | Any], *, games: int = 10, seed: i
     if folder is not None:
         result.save(folder)
     return result
+
+
+def _games(jobs: list[Job], bots: Mapping[str, Any], workers: int | None,
+           client: Any) -> tuple[str, Generator[GameRecord, None, None]]:
+    """Where the games run, in words, and the games' records as they end (in any order)."""
+    if client is not None:
+        count = len(client.scheduler_info().get("workers", {}))
+        return (f"on a Dask cluster of {count} worker(s), each bot in its own process",
+                on_dask(play_isolated, jobs, client))
+    if workers == 0:
+        return "in this process (workers=0: bots not isolated)", _here(jobs, LocalSeats(dict(bots)))
+    if workers == 1:
+        return "in this process, each bot in its own process (workers=1)", _here_isolated(jobs)
+    return f"in {workers} worker processes, each bot in its own process", in_pool(play_isolated, jobs, workers or 1)
 
 
 def _here(jobs: list[Job], seats: LocalSeats) -> Generator[GameRecord, None, None]:

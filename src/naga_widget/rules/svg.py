@@ -283,6 +283,43 @@ def _check_highlights(obs: Mapping[str, Any], highlights: Iterable[str]) -> set[
     return marked
 
 
+def _header(obs: Mapping[str, Any]) -> list[str]:
+    """The top line: round, step and who moves; the offered room; the winner of a game that is over."""
+    players, outcome = obs["players"], obs.get("outcome")
+    mover = "" if outcome else f', {players[obs["to_move"]]["name"]} to move'
+    out = [_text(PAD, 20, f'Round {obs["round"]}: {step_title(obs["phase"])}{mover}', size=13, weight="bold")]
+    offered = obs.get("offered")
+    if offered:
+        ox = WIDTH - PAD - 22
+        out.extend(_tile(offered.get("openings", ""), ox, 4, 22))
+        if offered.get("amulet"):
+            out.append(_amulet(ox + 18, 8, 4))
+        out.append(_text(ox - 6, 20, f'offered room {offered["room"]}', anchor="end"))
+    else:
+        out.append(_text(WIDTH - PAD, 20, "no room offered", anchor="end", fill=MUTED))
+    if outcome:
+        winner = obs["temples"][outcome["winner"]]["name"]
+        reason = str(outcome["reason"]).replace("_", " ")
+        out.append(_text(PAD, 20 + LINE_H + 2, f"{winner} wins ({reason})", size=13, weight="bold", fill=DANGER))
+    return out
+
+
+def _player_panel(obs: Mapping[str, Any], p: int, lines: list[str], y: int, height: int) -> list[str]:
+    """Player ``p``'s panel: name (and the guide's scroll), then its facts, a line each."""
+    x = PAD + p * (TEMPLE_W + PAD)
+    out = [f'<rect x="{x}" y="{y}" width="{TEMPLE_W}" height="{height}" rx="6" fill="{PANEL}" '
+           f'stroke="{PLAYER_COLOURS[p]}" stroke-width="2"/>',
+           f'<circle cx="{x + 14}" cy="{y + 14}" r="6" fill="{PLAYER_COLOURS[p]}"/>']
+    title = obs["players"][p]["name"] + (" (guide)" if obs["guide"] == p else "")
+    out.append(_text(x + 26, y + 18, title, size=13, weight="bold", fill=TEXT_COLOURS[p]))
+    if obs["guide"] == p:
+        out.append(_scroll(x + TEMPLE_W - 24, y + 5))
+    for k, line in enumerate(lines):  # a wrapped line's rest is indented
+        indent = 24 if line.startswith("  ") else 10
+        out.append(_text(x + indent, y + 18 + (k + 1) * LINE_H, line.strip(), size=11))
+    return out
+
+
 def board_svg(obs: Mapping[str, Any], *, caption: str | None = None, highlights: Iterable[str] = ()) -> str:
     """Both temples, the offered room, both players as far as the viewer knows them, the step and a
     legend, as one SVG document.
@@ -308,34 +345,9 @@ def board_svg(obs: Mapping[str, Any], *, caption: str | None = None, highlights:
            f'patternTransform="rotate(45)"><rect width="6" height="6" fill="{PATH}"/>'
            '<rect width="3" height="6" fill="#a9895c"/></pattern></defs>',
            f'<rect width="{WIDTH}" height="{height}" fill="#fbf8f2"/>']
-    step = step_title(obs["phase"])
-    mover = "" if outcome else f', {players[obs["to_move"]]["name"]} to move'
-    out.append(_text(PAD, 20, f'Round {obs["round"]}: {step}{mover}', size=13, weight="bold"))
-    offered = obs.get("offered")
-    if offered:
-        ox = WIDTH - PAD - 22
-        out.extend(_tile(offered.get("openings", ""), ox, 4, 22))
-        if offered.get("amulet"):
-            out.append(_amulet(ox + 18, 8, 4))
-        out.append(_text(ox - 6, 20, f'offered room {offered["room"]}', anchor="end"))
-    else:
-        out.append(_text(WIDTH - PAD, 20, "no room offered", anchor="end", fill=MUTED))
-    if outcome:
-        winner = obs["temples"][outcome["winner"]]["name"]
-        reason = str(outcome["reason"]).replace("_", " ")
-        out.append(_text(PAD, 20 + LINE_H + 2, f"{winner} wins ({reason})", size=13, weight="bold", fill=DANGER))
-    for p, player in enumerate(players):
-        x = PAD + p * (TEMPLE_W + PAD)
-        out.append(f'<rect x="{x}" y="{panel_y}" width="{TEMPLE_W}" height="{panel_h}" rx="6" fill="{PANEL}" '
-                   f'stroke="{PLAYER_COLOURS[p]}" stroke-width="2"/>')
-        out.append(f'<circle cx="{x + 14}" cy="{panel_y + 14}" r="6" fill="{PLAYER_COLOURS[p]}"/>')
-        title = player["name"] + (" (guide)" if obs["guide"] == p else "")
-        out.append(_text(x + 26, panel_y + 18, title, size=13, weight="bold", fill=TEXT_COLOURS[p]))
-        if obs["guide"] == p:
-            out.append(_scroll(x + TEMPLE_W - 24, panel_y + 5))
-        for k, line in enumerate(lines[p]):  # a wrapped line's rest is indented
-            indent = 24 if line.startswith("  ") else 10
-            out.append(_text(x + indent, panel_y + 18 + (k + 1) * LINE_H, line.strip(), size=11))
+    out.extend(_header(obs))
+    for p in range(len(players)):
+        out.extend(_player_panel(obs, p, lines[p], panel_y, panel_h))
     for t, temple in enumerate(obs["temples"]):
         out.extend(_temple(temple, PAD + t * (TEMPLE_W + PAD), temple_y, back, marked))
     out.extend(_legend(PAD, legend_y, back))
