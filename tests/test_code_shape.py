@@ -29,6 +29,7 @@ def test_no_function_of_the_package_is_over_60_lines() -> None:
 
 def test_a_long_function_is_found() -> None:
     body = "".join(f"    x{i} = {i}\n" for i in range(60))
-    assert long_functions(f"def short():\n    pass\n\nclass A:\n    def long(self):\n{body}") == [("long", 61)]
+    method = body.replace("    ", "        ")
+    assert long_functions(f"def short():\n    pass\n\nclass A:\n    def long(self):\n{method}") == [("long", 61)]
     shorter = "".join(f"    x{i} = {i}\n" for i in range(59))
     assert long_functions(f"async def f():\n{shorter}") == []
