@@ -62,6 +62,7 @@ bench: $(STAMP) $(JS_STAMP)
 	cd js && npx vitest bench --run
 	$(PY) benchmarks/bench_browser.py
 	$(PY) benchmarks/bench_bots.py $(BENCH_BOTS_ARGS)
+	$(PY) benchmarks/bench_search.py $(BENCH_SEARCH_ARGS)
 	$(PY) benchmarks/bench_arena.py
 	$(PY) benchmarks/bench_league.py
 	$(PY) benchmarks/bench_envs.py
@@ -75,14 +76,18 @@ bench-rl: $(RL_STAMP)
 arena: $(STAMP)
 	$(VENV)/bin/naga-widget arena random greedy ismcts --games 20 --seed 1
 
-## strength: ISMCTS at 1 s a move against RandomBot, GreedyBot and OpenSpiel's ISMCTS (about 1.5 hours on 2 cores)
+## strength: the full tables at 1 s a move: ISMCTS against ismcts-v1 (400 games), GreedyBot and RandomBot (200 each), the clairvoyant search against ISMCTS (200) and OpenSpiel's ISMCTS (40); about 6 hours on 2 cores
 STRENGTH_GAMES ?= 200
 STRENGTH_DIR ?= strength
 strength: $(STAMP)
+	$(VENV)/bin/naga-widget arena "ismcts(seconds=1)" "ismcts-v1(seconds=1)" --games 400 --seed 2029 \
+		--workers 2 --save $(STRENGTH_DIR)/v1
 	$(VENV)/bin/naga-widget arena "ismcts(seconds=1)" greedy --games $(STRENGTH_GAMES) --seed 2026 \
 		--workers 2 --save $(STRENGTH_DIR)/greedy
 	$(VENV)/bin/naga-widget arena "ismcts(seconds=1)" random --games $(STRENGTH_GAMES) --seed 2027 \
 		--workers 2 --save $(STRENGTH_DIR)/random
+	$(VENV)/bin/naga-widget arena "clairvoyant-ismcts(seconds=1)" "ismcts(seconds=1)" --games $(STRENGTH_GAMES) \
+		--seed 2030 --workers 2 --save $(STRENGTH_DIR)/clairvoyant
 	$(VENV)/bin/naga-widget arena "ismcts(seconds=1)" "openspiel=naga_widget.envs:OpenSpielBot(seconds=1)" \
 		--games 40 --seed 2028 --workers 2 --save $(STRENGTH_DIR)/openspiel
 

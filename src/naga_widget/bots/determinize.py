@@ -68,6 +68,10 @@ class InconsistentObservation(ValueError):
     """No complete state can produce this observation."""
 
 
+Cards = tuple[Any, Any, tuple[str, ...], tuple[str, ...]]
+"""The cards of a world: (hands, calls, drawn cards, deck), see :meth:`Determinizer.sample_cards`."""
+
+
 class Determinizer:
     """Samples complete states consistent with one observation (see the module docstring)."""
 
@@ -273,9 +277,10 @@ class Determinizer:
         return out[0], out[1]
 
     # -- sampling ------------------------------------------------------------------------------------
-    def sample(self, rng: random.Random) -> State:
-        """One complete state, drawn as described in the module docstring."""
-        hands, calls, drawn, deck = self._sample_cards(rng)
+    def sample(self, rng: random.Random, cards: Cards | None = None) -> State:
+        """One complete state, drawn as described in the module docstring; ``cards``: its cards, already
+        drawn by :meth:`sample_cards` (then only the amulets and relics are drawn here)."""
+        hands, calls, drawn, deck = self.sample_cards(rng) if cards is None else cards
         held, lying, offered_amulet, pile = self._sample_amulets(rng)
         temples = []
         for t in (0, 1):
@@ -290,7 +295,8 @@ class Determinizer:
             temples=(temples[0], temples[1]), hands=hands, calls=calls, deck=deck, drawn=drawn,
             amulets=held, amulet_pile=pile, offered=offered)
 
-    def _sample_cards(self, rng: random.Random) -> tuple[Any, Any, tuple[str, ...], tuple[str, ...]]:
+    def sample_cards(self, rng: random.Random) -> Cards:
+        """The cards of one world: (hands, calls, drawn cards, deck), as :meth:`sample` draws them."""
         hands = list(self._hands)
         calls = list(self._calls)
         pool = list(self._unseen_cards)

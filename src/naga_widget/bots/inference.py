@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from ..rules import Ruleset, State
 from ..rules.observe import Observation
@@ -108,32 +109,40 @@ class Inference:
 
     def likelihood(self, world: State) -> float:
         """The likelihood of the opponent's call in ``world`` (1 when nothing is weighed)."""
+        return self._likelihood(world.hands, world.calls)
+
+    def _likelihood(self, hands: Any, calls: Any) -> float:
         p = self.opponent
         if p is None:
             return 1.0
-        call, hand = world.calls[p] or (), world.hands[p]
-        key = (call, hand)
+        key = (calls[p] or (), hands[p])
         found = self._cache.get(key)
         if found is None:
             if len(self._cache) > 50_000:
                 self._cache.clear()
-            found = self._cache[key] = call_likelihood(self.ruleset, call, hand, self.beta)
+            found = self._cache[key] = call_likelihood(self.ruleset, key[0], key[1], self.beta)
         return found
 
     def sample(self, rng: random.Random) -> State:
-        """A world drawn from the posterior (by rejection; see the module docstring)."""
-        if self.opponent is not None and self.bound is None:  # the pilot sample sets the bound
-            self.bound = max(self.likelihood(self.det.sample(rng)) for _ in range(PILOT))
-        world = self.det.sample(rng)
-        self.tries += 1
-        if self.opponent is not None:
-            for _ in range(MAX_TRIES - 1):
-                likelihood = self.likelihood(world)
-                if likelihood > self.bound:  # type: ignore[operator]
-                    self.bound = likelihood
-                if rng.random() * self.bound < likelihood:  # type: ignore[operator]
-                    break
-                world = self.det.sample(rng)
-                self.tries += 1
+        """A world drawn from the posterior (by rejection; see the module docstring).
+
+        The likelihood depends on the cards only: the cards are drawn until kept, and only then the
+        amulets and relics (:meth:`Determinizer.sample` with ``cards=``).
+        """
+        det = self.det
+        if self.opponent is None:
+            self.tries += 1
+            self.kept += 1
+            return det.sample(rng)
+        if self.bound is None:  # the pilot sample sets the bound
+            self.bound = max(self._likelihood(*det.sample_cards(rng)[:2]) for _ in range(PILOT))
+        for _ in range(MAX_TRIES):
+            cards = det.sample_cards(rng)
+            self.tries += 1
+            likelihood = self._likelihood(cards[0], cards[1])
+            if likelihood > self.bound:
+                self.bound = likelihood
+            if rng.random() * self.bound < likelihood:
+                break
         self.kept += 1
-        return world
+        return det.sample(rng, cards)
