@@ -70,6 +70,7 @@ PROCESS_NOTE = ("naga_widget.league: {why}, so each bot runs only in its own pro
 ROOT_NOTE = ("{why}; the league will not run students' bots without a sandbox as root. Fix the sandbox, run the "
              "league as another user, or ask for it with isolation='process' (--isolation process)")
 PR_SET_PDEATHSIG, PR_SET_NO_NEW_PRIVS, CLONE_NEWUSER = 1, 38, 0x10000000
+MEMORY_SLACK_MB = 64  # a bot's memory cgroup: its address space, its /tmp and this (page tables, the kernel's)
 
 
 @dataclass(frozen=True)
@@ -164,6 +165,11 @@ def bwrap_command(stage: Path, limits: Limits, userns: int | None = None) -> lis
         args += ["--ro-bind", path, path]
     args += ["--ro-bind", str(stage), "/bot", "--remount-ro", "/dev", "--remount-ro", "/", "--chdir", "/tmp"]
     return args
+
+
+def _euid() -> int:
+    """This process's effective user id (-1 where the OS has none, e.g. Windows)."""
+    return os.geteuid() if hasattr(os, "geteuid") else -1
 
 
 @cache
@@ -282,7 +288,7 @@ def choose_isolation(isolation: str = "auto") -> str:
         return "bwrap"
     if isolation == "bwrap":
         raise SandboxUnavailable(f"isolation='bwrap' was asked for, but {problem}")
-    if os.geteuid() == 0:
+    if _euid() == 0:
         raise SandboxUnavailable(ROOT_NOTE.format(why=problem))
     warnings.warn(PROCESS_NOTE.format(why=problem), RuntimeWarning, stacklevel=3)
     return "process"
@@ -299,7 +305,7 @@ def staged(submissions: Sequence[Files]) -> Iterator[list[Path]]:
     root = Path(tempfile.mkdtemp(prefix="naga-league-stage-"))
     try:
         info = os.lstat(root)
-        if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.geteuid() or info.st_mode & 0o077:
+        if not stat.S_ISDIR(info.st_mode) or (_euid() != -1 and (info.st_uid != _euid() or info.st_mode & 0o077)):
             raise OSError(f"the stage folder {root} is not private to this user")
         out = []
         for i, files in enumerate(submissions):
@@ -329,55 +335,93 @@ def staged(submissions: Sequence[Files]) -> Iterator[list[Path]]:
 
 
 # -- the pids cgroup -----------------------------------------------------------------------------
-def _cgroup_base() -> Path | None:
-    for base in (Path("/sys/fs/cgroup/pids"), Path("/sys/fs/cgroup")):
-        if (base / "cgroup.procs").exists() and os.access(base, os.W_OK):
-            if base.name != "pids" and "pids" not in (base / "cgroup.controllers").read_text(errors="replace"):
+def _cgroup_bases() -> dict[str, Path]:
+    """Where this process may make a cgroup that bounds ``"pids"`` and ``"memory"`` (v1: one
+    hierarchy each; v2: the unified one, for the controllers it offers)."""
+    found: dict[str, Path] = {}
+    for controller in ("pids", "memory"):
+        for base in (Path("/sys/fs/cgroup") / controller, Path("/sys/fs/cgroup")):
+            if not ((base / "cgroup.procs").exists() and os.access(base, os.W_OK)):
                 continue
-            return base
-    return None
+            if base.name != controller:
+                try:
+                    if controller not in (base / "cgroup.controllers").read_text(errors="replace").split():
+                        continue
+                except OSError:
+                    continue
+            found[controller] = base
+            break
+    return found
+
+
+def _sweep(base: Path) -> None:
+    """Remove the empty cgroups of leagues that ended without removing theirs (killed)."""
+    for old in base.glob("naga-league-*"):
+        try:
+            os.kill(int(old.name.split("-")[2]), 0)
+        except ProcessLookupError:
+            try:
+                old.rmdir()
+            except OSError:
+                pass
+        except (OSError, ValueError, IndexError):
+            pass
 
 
 class ProcessGroup:
-    """A pids cgroup of one bot process, where the machine allows it (else nothing is bounded)."""
+    """The cgroups of one bot process, where the machine allows them (else nothing is bounded):
+    ``pids`` bounds its processes and threads; ``memory`` bounds all the memory of all of them
+    (with what they put in its ``/tmp``, in shared memory or in ``memfd`` files)."""
 
-    def __init__(self, processes: int) -> None:
-        self.path: Path | None = None
-        base = _cgroup_base()
-        if base is None:
-            return
-        path = base / f"naga-league-{os.getpid()}-{time.monotonic_ns()}"
-        try:
-            path.mkdir()
-            (path / "pids.max").write_text(str(processes))
-        except OSError:
+    def __init__(self, processes: int, memory_bytes: int | None = None) -> None:
+        self.paths: list[Path] = []
+        name = f"naga-league-{os.getpid()}-{time.monotonic_ns()}"
+        bases = _cgroup_bases()
+        for controller, base in bases.items():
+            if controller == "memory" and memory_bytes is None:
+                continue
+            path = base / name
             try:
-                path.rmdir()
+                if path not in self.paths:
+                    _sweep(base)
+                    path.mkdir()
+                    self.paths.append(path)
+                if controller == "pids":
+                    (path / "pids.max").write_text(str(processes))
+                elif (path / "memory.max").exists():
+                    (path / "memory.max").write_text(str(memory_bytes))
+                    if (path / "memory.swap.max").exists():
+                        (path / "memory.swap.max").write_text("0")
+                else:
+                    (path / "memory.limit_in_bytes").write_text(str(memory_bytes))
+                    if (path / "memory.memsw.limit_in_bytes").exists():  # no more in swap either
+                        (path / "memory.memsw.limit_in_bytes").write_text(str(memory_bytes))
             except OSError:
-                pass
-            return
-        self.path = path
+                pass  # that controller is not to be had here
+
+    @property
+    def path(self) -> Path | None:
+        return self.paths[0] if self.paths else None
 
     def join(self) -> None:
         """Put the calling process into the group (called in the child, before it runs the bot)."""
-        if self.path is not None:
-            (self.path / "cgroup.procs").write_text(str(os.getpid()))
+        for path in self.paths:
+            (path / "cgroup.procs").write_text(str(os.getpid()))
 
     def remove(self) -> None:
-        if self.path is None:
-            return
-        for _ in range(250):  # up to 5 s: a busy machine takes a while to end a namespace of processes
-            try:
-                for pid in (self.path / "cgroup.procs").read_text().split():
-                    try:
-                        os.kill(int(pid), signal.SIGKILL)
-                    except OSError:
-                        pass
-                self.path.rmdir()
-                break
-            except OSError:
-                time.sleep(0.02)
-        self.path = None
+        for path in self.paths:
+            for _ in range(250):  # up to 5 s: a busy machine takes a while to end a namespace of processes
+                try:
+                    for pid in (path / "cgroup.procs").read_text().split():
+                        try:
+                            os.kill(int(pid), signal.SIGKILL)
+                        except OSError:
+                            pass
+                    path.rmdir()
+                    break
+                except OSError:
+                    time.sleep(0.02)
+        self.paths = []
 
 
 # -- one bot process -----------------------------------------------------------------------------
@@ -388,7 +432,7 @@ class Sandbox:
         import subprocess  # here: Pyodide has no processes
 
         self.name, self.limits, self.isolation = name, limits, isolation
-        self.group = ProcessGroup(limits.processes)
+        self.group = ProcessGroup(limits.processes, (limits.memory_mb + limits.file_mb + MEMORY_SLACK_MB) << 20)
         self.parent = os.getpid()
         userns = root_user_namespace() if isolation == "bwrap" and os.geteuid() == 0 else None
         inside = "/bot" if isolation == "bwrap" else str(stage)
