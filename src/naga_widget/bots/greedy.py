@@ -31,13 +31,11 @@ from ..rules.observe import Observation
 from .base import Candidate, Decision, Explanation, highlights
 from .beliefs import BeliefTally
 from .determinize import Determinizer
-from .heuristics import evaluate, expected_fate, win_chance
+from .heuristics import CALL_COST, evaluate, expected_fate, win_chance
 
 if TYPE_CHECKING:
     from .inference import Inference
 
-CALL_COST = 1.5
-"""Fate points a called card must bring to be worth calling instead of keeping (R4.1)."""
 BELIEF_SAMPLES = 64
 """Worlds sampled for the guesses shown by :meth:`GreedyBot.decide`."""
 

@@ -112,6 +112,11 @@ def win_chance(points: float) -> float:
     return 1.0 / (1.0 + math.exp(-points / SCALE))
 
 
+CALL_COST = 1.5
+"""Fate points a called card must bring to be worth calling instead of keeping (R4.1): GreedyBot's
+price of a card, and the opponent model's of inference."""
+
+
 def expected_fate(ruleset: Ruleset, cards: tuple[str, ...] | list[str]) -> float:
     """R1.3, R1.4: the mean fate points of the sticks that ``cards`` call."""
     total = 0.0

@@ -48,8 +48,7 @@ from typing import Any
 from ..rules import Ruleset, State
 from ..rules.observe import Observation
 from .determinize import Determinizer
-from .greedy import CALL_COST
-from .heuristics import expected_fate
+from .heuristics import CALL_COST, expected_fate
 
 BETA = 1.0
 """The opponent model's sharpness: a call scored one fate point better is e (2.7) times likelier."""
