@@ -150,7 +150,9 @@ def add_league_parser(sub: Any) -> None:
                     help="results folder (default: league-results beside SUBMISSIONS); games found there are reused")
     lg.add_argument("--deals", type=int, default=4, help="deals per pair, each played twice with seats swapped")
     lg.add_argument("--no-duplicate", action="store_true", help="one game per deal instead of duplicate seating")
-    lg.add_argument("--seed", type=int, default=0)
+    lg.add_argument("--seed", type=int, default=None,
+                    help="league seed (default: the results folder's own, from the OS); every seed is also keyed "
+                         "by the folder's secret.json")
     lg.add_argument("--workers", type=int, default=None, help="worker processes (default: up to 4)")
     lg.add_argument("--move-seconds", type=float, default=3.0, help="time for one move (default 3)")
     lg.add_argument("--game-seconds", type=float, default=120.0, help="time for all moves of a game (default 120)")

@@ -3,11 +3,13 @@ isolation as on this machine's workers."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
 from naga_widget.league import Limits, league
+from naga_widget.league.seeds import SECRET_FILE
 
 from .samples import FAULTY, GOOD, write
 
@@ -18,6 +20,8 @@ def test_a_league_on_a_local_cluster_plays_the_same_games(tmp_path: Path) -> Non
     subs = write(tmp_path / "subs", {**GOOD, "erin.py": FAULTY["erin.py"]})
     limits = Limits(move_seconds=2.0, game_seconds=30.0)
     here = league(subs, tmp_path / "here", deals=1, limits=limits, workers=1, progress=False)
+    (tmp_path / "remote").mkdir()
+    shutil.copy2(tmp_path / "here" / SECRET_FILE, tmp_path / "remote" / SECRET_FILE)  # the same seeds
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         remote = league(subs, tmp_path / "remote", deals=1, limits=limits, client=client, progress=False)

@@ -24,10 +24,13 @@ from typing import Any
 
 import pytest
 
+from naga_widget import Match
+from naga_widget.arena.lineup import derive_seed
 from naga_widget.league import Limits, bwrap_works, choose_isolation, discover, league, sandbox
 from naga_widget.league.errors import SandboxUnavailable
 from naga_widget.league.games import Entry, play_task, schedule
 from naga_widget.league.sandbox import _package_root, staged
+from naga_widget.league.seeds import Seeds
 from naga_widget.league.submissions import MAX_BYTES, MAX_FILES
 
 from .samples import GOOD, misbehaving, write
@@ -38,6 +41,7 @@ PACKAGE_ROOT = _package_root()
 # CI sets NAGA_LEAGUE_SANDBOX=required: there the sandbox's tests fail, rather than skip, without bubblewrap
 REQUIRED = os.environ.get("NAGA_LEAGUE_SANDBOX") == "required"
 needs_bwrap = pytest.mark.skipif(ISOLATION != "bwrap" and not REQUIRED, reason="only the bubblewrap sandbox stops this")
+SEEDS = Seeds.fresh(7)  # a small league seed, chosen by the teacher: the seed attack tries it
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +58,7 @@ def play(place: Path, name: str, source: str) -> dict:
     folder = write(place / f"h-{name}", {"alice.py": GOOD["alice.py"], f"{name}.py": source})
     found, _ = discover(folder)
     entries = [Entry.of(s) for s in found]
-    tasks = schedule(entries, 1, 7, LIMITS, ISOLATION)
+    tasks = schedule(entries, 1, SEEDS, LIMITS, ISOLATION)
     task = next(t for t in tasks if t.silver is not None and t.silver.name == name)
     record = play_task(task)
     assert "ESCAPED" not in (record["error"] or ""), record["error"]
@@ -64,7 +68,7 @@ def play(place: Path, name: str, source: str) -> dict:
 def good_game(place: Path) -> str:
     folder = place / "subs"
     found, _ = discover(folder)
-    task = schedule([Entry.of(s) for s in found], 1, 7, LIMITS, ISOLATION)[0]
+    task = schedule([Entry.of(s) for s in found], 1, SEEDS, LIMITS, ISOLATION)[0]
     return str(play_task(task)["saved"])
 
 
@@ -166,6 +170,97 @@ def test_killing_its_parent(place: Path, before: str) -> None:
     body = (f"import os, signal\nos.kill(os.getppid(), signal.SIGKILL)\nos.kill({os.getpid()}, signal.SIGKILL)\n"
             "raise RuntimeError('ESCAPED: killed the referee')")
     forfeit(play(place, "killer", misbehaving(body)), "killer", "raised ProcessLookupError", "raised PermissionError")
+
+
+# The seed attack: the league's seeds used to be plain hashes of a small league seed (0 by default),
+# so a bot could find the league seed from its own seed (or from its hand), build the deal and read
+# the opponent's hand. The same code runs here against the old derivation and in the sandbox.
+SEED_ATTACK = """
+from naga_widget import Match
+from naga_widget.arena.lineup import derive_seed
+
+NAME, DEALS, TRIES = "seedspy", 2, 20_000
+
+
+def from_bot_seed(my_seed):
+    # the old bot seed was derive_seed(league_seed, "bot", deal, name): try small league seeds
+    for league in range(TRIES):
+        for deal in range(DEALS):
+            if derive_seed(league, "bot", deal, NAME) == my_seed:
+                return derive_seed(league, "deal", deal)
+    return None
+
+
+def from_hand(hand, player):
+    # the old deal seed was derive_seed(league_seed, "deal", deal): find the deal that dealt this hand
+    for league in range(TRIES // 100):
+        for deal in range(DEALS):
+            seed = derive_seed(league, "deal", deal)
+            if sorted(Match(seed=seed).state.hands[player]) == sorted(hand):
+                return seed
+    return None
+
+
+def their_hand(deal_seed, player):
+    return sorted(Match(seed=deal_seed).state.hands[1 - player])
+"""
+
+SEED_SPY = SEED_ATTACK + """
+
+class Bot:
+    def __init__(self, seed=None):
+        self.found = from_bot_seed(seed)  # while it is built: that time is not on the game's clock
+        self.done = False
+
+    def act(self, observation, legal):
+        me = observation["viewer"]
+        if me == 1 and not self.done:
+            self.done = True
+            found = self.found if self.found is not None else from_hand(observation["players"][me]["hand"], me)
+            raise RuntimeError("guess: " + (" ".join(their_hand(found, me)) if found is not None else "no seed found"))
+        return list(legal)[0]
+"""
+
+
+def attack() -> dict:
+    space: dict = {}
+    exec(SEED_ATTACK, space)  # noqa: S102 - the attack's own code, as the bot runs it
+    return space
+
+
+def test_the_seed_attack_read_the_opponents_hand_under_the_old_seeds() -> None:
+    spy = attack()
+    for league_seed, deal in [(0, 0), (7, 1), (12_345, 1)]:  # 0 was the default league seed
+        old_deal = derive_seed(league_seed, "deal", deal)
+        truth = sorted(Match(seed=old_deal).state.hands[0])
+        found = spy["from_bot_seed"](derive_seed(league_seed, "bot", deal, "seedspy"))
+        assert found == old_deal and spy["their_hand"](found, 1) == truth
+    found = spy["from_hand"](Match(seed=derive_seed(7, "deal", 1)).state.hands[1], 1)
+    assert spy["their_hand"](found, 1) == sorted(Match(seed=derive_seed(7, "deal", 1)).state.hands[0])
+
+
+def test_the_seed_attack_finds_nothing_under_the_keyed_seeds() -> None:
+    spy = attack()
+    for deal in (0, 1):
+        assert spy["from_bot_seed"](SEEDS.bot(deal, "seedspy")) is None
+        assert spy["from_hand"](Match(seed=SEEDS.deal(deal)).state.hands[1], 1) is None
+    # keyed: the same league seed with another secret gives other seeds, and a deal seed says
+    # nothing of a bot seed (across keys, their lowest bits agree about half the time)
+    other = Seeds.fresh(7)
+    assert SEEDS.league == other.league == 7
+    assert SEEDS.deal(0) != other.deal(0) and SEEDS.bot(0, "seedspy") != other.bot(0, "seedspy")
+    keys = [Seeds(bytes([i % 256, i // 256]) * 16, 7, True) for i in range(4000)]
+    agree = sum((s.deal(0) & 1) == (s.bot(0, "seedspy") & 1) for s in keys)
+    assert abs(agree - 2000) < 200  # 6 standard deviations
+
+
+def test_the_seed_attack_in_the_sandbox_cannot_find_the_league_seed(place: Path, before: str) -> None:
+    record = play(place, "seedspy", SEED_SPY)
+    forfeit(record, "seedspy", "raised RuntimeError")
+    assert "guess: no seed found" in record["error"], record["error"]
+    truth = " ".join(sorted(Match.loads(record["saved"]).state_at(0).hands[0]))
+    assert truth not in record["error"]
+    assert record["seed"] == SEEDS.deal(0) and record["bot_seeds"] == [SEEDS.bot(0, "alice"), SEEDS.bot(0, "seedspy")]
 
 
 def test_the_other_bots_results_are_unchanged(place: Path, before: str) -> None:

@@ -9,9 +9,11 @@ sandboxed processes, rated, and published as a static site with replays.
 - :mod:`.sandbox` — a bot's process: limits, and the bubblewrap sandbox where it works;
 - :mod:`.child` and :mod:`.wire` — the bot's side, and the JSON messages between the two;
 - :mod:`.games` — the schedule (duplicate seating), each game as a task, the public reasons;
+- :mod:`.seeds` — every seed keyed by the results folder's secret, so a bot's seed tells nothing;
 - :mod:`.errors` — what a league that cannot run as asked raises;
 - :mod:`.run` — :func:`league` and its results folder (cache, resumption);
-- :mod:`.ratings` — Elo with intervals over deals, openskill, SPRT;
+- :mod:`.ratings` — Elo with intervals over deals, openskill, SPRT, pairs out of line (collusion);
+- :mod:`.shown` — text from a submission with its control characters escaped, for every display;
 - :mod:`.replay` and :mod:`.site` — replays that need no kernel, and the static site.
 
 Everything here is described in ``docs/league.md``.

@@ -16,16 +16,17 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..arena.lineup import MAX_STEPS, BotRef, Job, derive_seed
+from ..arena.lineup import MAX_STEPS, BotRef, Job
 from ..arena.referee import play_game
 from ..arena.seat import LocalSeat, SeatsByName
 from ..bots import RandomBot
 from ..rules.errors import is_int
 from .errors import LeagueSetupError, SandboxUnavailable
 from .sandbox import Limits, SandboxSeat, bwrap_problem, bwrap_works, staged
+from .seeds import Seeds
 from .submissions import Submission, read_files
 
-CACHE_VERSION = 1  # part of every cache key: a change to how games are played starts the cache afresh
+CACHE_VERSION = 2  # part of every cache key: a change to how games are played starts the cache afresh
 SMOKE = "smoke"  # the name of the built-in opponent of a smoke game (RandomBot)
 
 
@@ -71,10 +72,11 @@ def game_key(gold: str, silver: str, seed: int, bot_seeds: tuple[int, int], limi
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-def schedule(entries: list[Entry], deals: int, seed: int, limits: Limits, isolation: str, *,
+def schedule(entries: list[Entry], deals: int, seeds: Seeds, limits: Limits, isolation: str, *,
              duplicate: bool = True) -> list[Task]:
     """Every pair plays ``deals`` deals. ``duplicate``: each deal twice, seats swapped (the default);
-    else each game is a deal of its own, seats alternating (the same number of games)."""
+    else each game is a deal of its own, seats alternating (the same number of games). The match
+    and bot seeds come from ``seeds`` (keyed: see :mod:`.seeds`)."""
     if not is_int(deals) or deals < 1:
         raise LeagueSetupError(f"deals must be a whole number of at least 1, not {deals!r}")
     tasks = []
@@ -84,18 +86,17 @@ def schedule(entries: list[Entry], deals: int, seed: int, limits: Limits, isolat
                 for swapped in (False, True):
                     gold, silver = (b, a) if swapped else (a, b)
                     deal = d if duplicate else 2 * d + swapped
-                    match_seed = derive_seed(seed, "deal", deal) if duplicate else \
-                        derive_seed(seed, "game", a.name, b.name, deal)
-                    bot_seeds = (derive_seed(seed, "bot", deal, gold.name), derive_seed(seed, "bot", deal, silver.name))
+                    match_seed = seeds.deal(deal) if duplicate else seeds.game(a.name, b.name, deal)
+                    bot_seeds = (seeds.bot(deal, gold.name), seeds.bot(deal, silver.name))
                     key = game_key(gold.digest, silver.digest, match_seed, bot_seeds, limits, isolation)
                     tasks.append(Task(key, (a.name, b.name), deal, swapped, gold, silver, match_seed, bot_seeds,
                                       limits, isolation))
     return tasks
 
 
-def smoke_task(entry: Entry, seed: int, limits: Limits, isolation: str) -> Task:
+def smoke_task(entry: Entry, seeds: Seeds, limits: Limits, isolation: str) -> Task:
     """The smoke game of a submission: it plays gold against RandomBot on one deal."""
-    match_seed, bot_seeds = derive_seed(seed, "smoke"), (derive_seed(seed, "smoke-bot"), 1)
+    match_seed, bot_seeds = seeds.smoke()
     key = game_key(entry.digest, SMOKE, match_seed, bot_seeds, limits, isolation)
     return Task(key, (entry.name, SMOKE), 0, False, entry, None, match_seed, bot_seeds, limits, isolation)
 

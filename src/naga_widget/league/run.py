@@ -6,6 +6,8 @@ The results folder (``out``) keeps everything the league needs to continue:
 - ``games/<key>.json``: each game, written atomically (a temporary file renamed) as it ends, so a
   league interrupted by Ctrl-C or a killed process loses nothing it played, and a rerun plays
   only the games whose key it has not got (a new or changed submission, other limits or deals);
+- ``secret.json``: the key of the league's seeds and its own league seed (mode 0600, made on the
+  first run, see :mod:`.seeds`): with it, a rerun plays the same games, byte for byte;
 - ``league.json``: the standings; ``site/``: the static site (:mod:`.site`), when asked for.
 
 Where the games run: ``workers=0`` or ``1`` referees them one at a time in this process, ``N``
@@ -21,7 +23,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +32,22 @@ from ..arena.run import in_pool, on_dask
 from ..arena.stats import Rating, wilson
 from .errors import LeagueSetupError
 from .games import SMOKE, Entry, Task, play_task, random_order, schedule, smoke_task
-from .ratings import Skill, elo_ratings, mean_width, openskill_ratings, sprt
+from .ratings import (
+    COLLUSION_ALPHA,
+    MIN_UNITS,
+    PairTest,
+    Skill,
+    elo_ratings,
+    elo_text,
+    enough_for_intervals,
+    mean_width,
+    openskill_ratings,
+    pairs_out_of_line,
+    sprt,
+)
 from .sandbox import ISOLATION_TEXT, Limits, choose_isolation
+from .seeds import SECRET_FILE, Seeds
+from .shown import printable
 from .site import write_site
 from .submissions import Rejected, discover, submission_at
 
@@ -72,14 +88,20 @@ class LeagueResult:
     limits: Limits
     played: int = 0  # games played by this run
     reused: int = 0  # games found in the results folder
-    seed: int = 0
+    seed: int = 0  # the league seed (it seeds the bootstrap of the intervals too)
     resamples: int = 200
+    seed_chosen: bool = False
     out: Path | None = None
     ratings: dict[str, Rating] = field(init=False)
     skills: dict[str, Skill] | None = field(init=False)
+    intervals: bool = field(init=False)  # False: too few games (deals) per pair for Elo intervals
+    pair_tests: list[PairTest] = field(init=False)  # each pair's head-to-head against the rest (collusion)
 
     def __post_init__(self) -> None:
-        self.ratings = elo_ratings(self.entrants, self.units(), resamples=self.resamples, seed=self.seed)
+        units = self.units()
+        self.ratings = elo_ratings(self.entrants, units, resamples=self.resamples, seed=self.seed)
+        self.intervals = enough_for_intervals(units)
+        self.pair_tests = pairs_out_of_line(self.entrants, units)
         order = sorted(self.games, key=lambda g: (g["deal"], g["pair"], g["swapped"]))
         self.skills = openskill_ratings(self.entrants, [(g["winner"], _other(g)) for g in order])
 
@@ -103,8 +125,10 @@ class LeagueResult:
             wins = sum(g["winner"] == name for g in mine)
             low, high = wilson(wins, len(mine))
             r = self.ratings[name]
+            shown = self.intervals and r.high > r.low  # a zero-width interval says nothing
             row: dict[str, Any] = {"name": name, "games": len(mine), "wins": wins, "win_rate": wins / max(1, len(mine)),
-                                   "win_low": low, "win_high": high, "elo": r.elo, "elo_low": r.low, "elo_high": r.high,
+                                   "win_low": low, "win_high": high, "elo": r.elo,
+                                   "elo_low": r.low if shown else None, "elo_high": r.high if shown else None,
                                    "forfeits": sum(g["forfeited"] == name for g in mine)}
             if self.skills is not None:
                 s = self.skills[name]
@@ -122,6 +146,11 @@ class LeagueResult:
                         "swept_b": sum(u == (0, 2) for u in units)})
         return out
 
+    def out_of_line(self) -> list[PairTest]:
+        """The pairs whose head-to-head result is far out of line with their games against the
+        others (see :func:`~naga_widget.league.ratings.pairs_out_of_line`): a pointer, not a proof."""
+        return [t for t in self.pair_tests if t.flagged]
+
     def forfeits(self, name: str) -> list[dict[str, Any]]:
         return [g for g in self.games if g["forfeited"] == name]
 
@@ -129,30 +158,58 @@ class LeagueResult:
     def interval_width(self) -> float:
         return mean_width(self.ratings)
 
+    @property
+    def too_few(self) -> str:
+        """Why the Elo intervals are not shown ("" where they are)."""
+        if self.intervals:
+            return ""
+        unit = "deals (each played twice)" if self.duplicate else "games"
+        return (f"too few games for Elo intervals: each pair needs at least {MIN_UNITS} {unit}"
+                + (" (--deals 2 or more)" if self.duplicate else ""))
+
     def __str__(self) -> str:
         lines = [f"League of {len(self.entrants)} bots, {len(self.games)} games "
                  f"({'duplicate seating: each deal twice, seats swapped' if self.duplicate else 'one game per deal'}); "
                  f"{self.played} played now, {self.reused} from earlier runs",
-                 f"isolation: {ISOLATION_TEXT[self.isolation]}", ""]
+                 f"isolation: {ISOLATION_TEXT[self.isolation]}",
+                 f"seeds: keyed by {SECRET_FILE} in the results folder; league seed "
+                 f"{'chosen' if self.seed_chosen else 'drawn from the OS'}", ""]
         skill = self.skills is not None
-        head = f"{'#':>3}  {'bot':20} {'games':>5} {'wins':>5} {'Elo [95%]':>20} {'forfeits':>8}"
+        elo_head = "Elo [95%]" if self.intervals else "Elo"
+        head = f"{'#':>3}  {'bot':20} {'games':>5} {'wins':>5} {elo_head:>20} {'forfeits':>8}"
         lines.append(head + (f" {'mu-3sigma':>10}" if skill else ""))
         for i, row in enumerate(self.standings(), 1):
-            elo = f"{row['elo']:.0f} [{row['elo_low']:.0f}, {row['elo_high']:.0f}]"
-            line = f"{i:>3}  {row['name']:20} {row['games']:>5} {row['wins']:>5} {elo:>20} {row['forfeits']:>8}"
+            elo = elo_text(row)
+            line = (f"{i:>3}  {printable(row['name']):20} {row['games']:>5} {row['wins']:>5} {elo:>20} "
+                    f"{row['forfeits']:>8}")
             lines.append(line + (f" {row['conservative']:>10.2f}" if skill else ""))
+        if self.too_few:
+            lines.append(f"(Elo: {self.too_few})")
+        lines += ["", f"pairs out of line ({COLLUSION_TEST}):"]
+        odd = self.out_of_line()
+        lines += [f"  {printable(t)}" for t in odd] if odd else [f"  none of the {len(self.pair_tests)} pairs tested"]
         if self.failures:
-            lines += ["", "left out (failed the check):"]
+            lines += ["", "left out (failed the check, or not a submission):"]
             for name, rec in sorted(self.failures.items()):
-                lines.append(f"  {name}: {rec.get('error')}")
+                lines.append(f"  {printable(name)}: {printable(rec.get('error'), ERROR_CHARS)}")
         return "\n".join(lines)
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:  # IPython and Jupyter: the report, escaped
+        p.text(str(self))
 
     def to_json(self) -> dict[str, Any]:
         return {"entrants": self.entrants, "standings": self.standings(), "pairs": self.pairs(),
                 "failures": {n: {k: v for k, v in r.items() if k != "saved"} for n, r in self.failures.items()},
                 "duplicate": self.duplicate, "isolation": self.isolation, "limits": self.limits.to_json(),
                 "games": [{k: v for k, v in g.items() if k != "saved"} for g in self.games],
-                "openskill": self.skills is not None}
+                "openskill": self.skills is not None, "intervals": self.intervals,
+                "pair_tests": {"test": COLLUSION_TEST, "alpha": COLLUSION_ALPHA,
+                               "pairs": [asdict(t) for t in self.pair_tests]}}
+
+
+COLLUSION_TEST = ("head to head against the chance their games with the others predict: exact beta-binomial test, "
+                  f"Holm's correction over the pairs, {100 * COLLUSION_ALPHA:g}% overall; a pointer, not a proof")
+ERROR_CHARS = 500  # of a bot's error in the printed report (the whole text is in league.json)
 
 
 def _other(game: dict[str, Any]) -> str:
@@ -160,14 +217,16 @@ def _other(game: dict[str, Any]) -> str:
 
 
 def league(submissions: str | Path, out: str | Path | None = None, *, deals: int = 4, duplicate: bool = True,
-           seed: int = 0, limits: Limits | None = None, isolation: str = "auto", workers: int | None = None,
+           seed: int | None = None, limits: Limits | None = None, isolation: str = "auto", workers: int | None = None,
            client: Any = None, progress: bool = True, site: bool = False, resamples: int = 200,
            log: Callable[[str], None] | None = None) -> LeagueResult:
     """Run a class league over the submissions in ``submissions`` (see :mod:`naga_widget.league`).
 
     ``out``: the results folder (default ``submissions/../league-results``); games found there
-    are reused. ``deals``: deals per pair, each played twice with the seats swapped when
-    ``duplicate`` (the default), else ``2 * deals`` games on deals of their own. ``limits``:
+    are reused, and its ``secret.json`` keys every seed (see :mod:`.seeds`). ``seed``: the league
+    seed (default: the results folder's own, drawn from the OS on its first run). ``deals``:
+    deals per pair, each played twice with the seats swapped when ``duplicate`` (the default),
+    else ``2 * deals`` games on deals of their own. ``limits``:
     see :class:`~naga_widget.league.sandbox.Limits`. ``isolation``: ``"auto"`` (bubblewrap where
     it works, else processes with a warning), ``"bwrap"`` or ``"process"``. ``workers``/``client``:
     where the games run (see the module doc). ``site``: also write the static site in
@@ -179,30 +238,33 @@ def league(submissions: str | Path, out: str | Path | None = None, *, deals: int
     results = Path(out) if out is not None else folder.resolve().parent / "league-results"
     say = log if log is not None else (lambda text: print(text, file=sys.stderr)) if progress else (lambda text: None)
     found, rejected = discover(folder)
+    seeds = Seeds.of_folder(results, seed)
     chosen = choose_isolation(isolation)
-    say(f"league: {len(found)} submissions in {folder}; isolation: {ISOLATION_TEXT[chosen]}")
-    failures: dict[str, dict[str, Any]] = {r.name: {"name": r.name, "error": r.error, "details": ""} for r in rejected}
+    say(f"league: {len(found)} submissions in {printable(folder)}; isolation: {ISOLATION_TEXT[chosen]}")
+    failures: dict[str, dict[str, Any]] = {r.name: {"name": r.name, "error": r.error, "details": "", "rejected": True,
+                                                    "public_reason": r.error} for r in rejected}
     entries = [Entry.of(s) for s in found]
 
-    checks = [smoke_task(e, seed, limits, chosen) for e in entries]
+    checks = [smoke_task(e, seeds, limits, chosen) for e in entries]
     passed: list[Entry] = []
     check_records = dict(_played(checks, results / "checks", workers, client, progress, "checks"))
     for entry, task in zip(entries, checks):
         record = check_records[task.key][0]
         if record["forfeited"] == entry.name:
             failures[entry.name] = record
-            say(f"league: {entry.name} is left out: {record['error']}")
+            say(f"league: {printable(entry.name)} is left out: {printable(record['error'], ERROR_CHARS)}")
         else:
             passed.append(entry)
     if len(passed) < 2:
         raise LeagueSetupError(f"a league needs at least two submissions that pass the check, got {len(passed)}"
-                         + "".join(f"\n  {n}: {r.get('error')}" for n, r in sorted(failures.items())))
-    tasks = schedule(passed, deals, seed, limits, chosen, duplicate=duplicate)
-    played = dict(_played(random_order(tasks, seed), results / "games", workers, client, progress, "games"))
+                         + "".join(f"\n  {printable(n)}: {printable(r.get('error'), ERROR_CHARS)}"
+                                   for n, r in sorted(failures.items())))
+    tasks = schedule(passed, deals, seeds, limits, chosen, duplicate=duplicate)
+    played = dict(_played(random_order(tasks, seeds.league), results / "games", workers, client, progress, "games"))
     result = LeagueResult([e.name for e in passed], failures, [played[t.key][0] for t in tasks], duplicate, chosen,
                           limits, played=sum(new for _, new in played.values()),
-                          reused=sum(not new for _, new in played.values()), seed=seed, resamples=resamples,
-                          out=results)
+                          reused=sum(not new for _, new in played.values()), seed=seeds.league,
+                          resamples=resamples, out=results, seed_chosen=seeds.chosen)
     write_atomic(results / "league.json", json.dumps(result.to_json(), indent=1))
     if site:
         write_site(result, results / "site")
@@ -255,14 +317,16 @@ class Verdict:
 
 
 def better(new: str | Path, old: str | Path, *, elo0: float = 0.0, elo1: float = 50.0, alpha: float = 0.05,
-           beta: float = 0.05, max_deals: int = 200, seed: int = 0, limits: Limits | None = None,
+           beta: float = 0.05, max_deals: int = 200, seed: int | None = None, limits: Limits | None = None,
            isolation: str = "auto") -> Verdict:
     """Is the bot ``new`` (a ``.py`` file or a folder with ``bot.py``) better than ``old``? Plays
     duplicate deals (each twice, seats swapped) in the sandbox, one after the other, until the
     SPRT (:func:`~naga_widget.league.ratings.sprt`, H0 ``elo0`` against H1 ``elo1``, error rates
     ``alpha`` and ``beta``) says ``"yes"`` or ``"no"``, or ``max_deals`` were played (``"not yet"``).
-    A forfeit counts as a loss of the bot that forfeited."""
+    A forfeit counts as a loss of the bot that forfeited. The seeds are keyed by a new secret
+    from the OS on each call (see :mod:`.seeds`), so ``seed`` alone does not repeat the deals."""
     limits = limits if limits is not None else Limits()
+    seeds = Seeds.fresh(seed)
     chosen = choose_isolation(isolation)
     entries = []
     for label, path in (("new", Path(new)), ("old", Path(old))):
@@ -273,7 +337,7 @@ def better(new: str | Path, old: str | Path, *, elo0: float = 0.0, elo1: float =
     games: list[dict[str, Any]] = []
     test = sprt(0, 0, elo0=elo0, elo1=elo1, alpha=alpha, beta=beta)
     for deal in range(max_deals):
-        for task in schedule(entries, deal + 1, seed, limits, chosen)[2 * deal:]:
+        for task in schedule(entries, deal + 1, seeds, limits, chosen)[2 * deal:]:
             record = play_task(task)
             games.append(record)
             wins += record["winner"] == "new"
