@@ -7,6 +7,9 @@ recorded. A hostile bot raises ``RuntimeError("ESCAPED ...")`` if its attack wor
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 from pathlib import Path
 
 GOOD = {
@@ -76,3 +79,15 @@ def write(folder: Path, files: dict[str, str]) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     return folder
+
+
+def pin_seeds(results: Path, name: str) -> Path:
+    """Give the results folder ``results`` a fixed secret (see naga_widget.league.seeds), so that a
+    test that looks at who won plays the same games on every run."""
+    results.mkdir(parents=True, exist_ok=True)
+    path = results / "secret.json"
+    key = hashlib.sha256(f"tests/league: {name}".encode()).hexdigest()
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as f:
+        json.dump({"format": "naga-league-secret", "version": 1, "key": key, "seed": 0}, f)
+    return results

@@ -19,7 +19,7 @@ from naga_widget.cli import main
 from naga_widget.league import LeagueSetupError, Limits, bwrap_works, discover, league
 from naga_widget.league.games import public_reason
 
-from .samples import FAULTY, GOOD, write
+from .samples import FAULTY, GOOD, pin_seeds, write
 
 LIMITS = Limits(move_seconds=1.0, game_seconds=20.0, memory_mb=512)
 
@@ -28,7 +28,8 @@ LIMITS = Limits(move_seconds=1.0, game_seconds=20.0, memory_mb=512)
 def played(tmp_path_factory: pytest.TempPathFactory):
     root = tmp_path_factory.mktemp("league")
     subs = write(root / "subs", {**GOOD, **FAULTY})
-    result = league(subs, root / "out", deals=2, limits=LIMITS, workers=2, progress=False, site=True)
+    out = pin_seeds(root / "out", "played")  # who wins is looked at: the same deals on every run
+    result = league(subs, out, deals=2, limits=LIMITS, workers=2, progress=False, site=True)
     return root, subs, result
 
 
