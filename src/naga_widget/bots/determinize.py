@@ -53,7 +53,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from math import comb
-from typing import Any
+from typing import Any, Protocol
 
 from ..rules import RULESETS, TEMPLE_NAMES, EndReason, Outcome, Phase, Ruleset, State
 from ..rules.observe import Observation, check_viewer
@@ -70,6 +70,14 @@ class InconsistentObservation(ValueError):
 
 Cards = tuple[Any, Any, tuple[str, ...], tuple[str, ...]]
 """The cards of a world: (hands, calls, drawn cards, deck), see :meth:`Determinizer.sample_cards`."""
+
+
+class Worlds(Protocol):
+    """A sampler of worlds: a :class:`Determinizer`, or one that weighs them (``bots.inference``)."""
+
+    ruleset: Ruleset
+
+    def sample(self, rng: random.Random) -> State: ...
 
 
 class Determinizer:

@@ -24,17 +24,13 @@ True
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from ..rules import AnyAction, Chance, LegalActions, Ruleset
 from ..rules.observe import Observation
 from .base import Candidate, Decision, Explanation, highlights
 from .beliefs import BeliefTally
-from .determinize import Determinizer
+from .determinize import Determinizer, Worlds
 from .heuristics import CALL_COST, evaluate, expected_fate, win_chance
-
-if TYPE_CHECKING:
-    from .inference import Inference
 
 BELIEF_SAMPLES = 64
 """Worlds sampled for the guesses shown by :meth:`GreedyBot.decide`."""
@@ -91,7 +87,7 @@ class GreedyBot:
         return [(actions[i], scores[i]) for i in order]
 
 
-def greedy_scores(det: Determinizer | Inference, actions: list[AnyAction], phase: str, player: int, rng: random.Random,
+def greedy_scores(det: Worlds, actions: list[AnyAction], phase: str, player: int, rng: random.Random,
                   worlds: int) -> list[float]:
     """The score GreedyBot gives each action (higher is better), by the rules of the module docstring."""
     ruleset = det.ruleset
@@ -104,7 +100,7 @@ def greedy_scores(det: Determinizer | Inference, actions: list[AnyAction], phase
     return look_ahead(det, actions, player, rng, worlds)
 
 
-def look_ahead(det: Determinizer | Inference, actions: list[AnyAction], player: int, rng: random.Random,
+def look_ahead(det: Worlds, actions: list[AnyAction], player: int, rng: random.Random,
                worlds: int) -> list[float]:
     """The mean :func:`evaluate` of each action, each tried on the same sampled worlds and chance."""
     sampled = [(det.sample(rng), rng.getrandbits(32)) for _ in range(worlds)]

@@ -56,7 +56,7 @@ from ..rules.legal import check, sample_action
 from ..rules.observe import Observation
 from .base import Candidate, Decision, Explanation, highlights
 from .beliefs import BeliefTally
-from .determinize import Determinizer
+from .determinize import Determinizer, Worlds
 from .greedy import greedy_scores
 from .heuristics import evaluate, win_chance
 from .inference import Inference
@@ -221,7 +221,7 @@ class ISMCTSBot:
         actions = list(legal)
         det = Determinizer(observation)
         tally = BeliefTally(det)
-        worlds: Determinizer | Inference = Inference(observation, det) if self.inference else det
+        worlds: Worlds = Inference(observation, det) if self.inference else det
         if len(actions) == 1:
             self.last_iterations, self.stopped_early = 0, False
             for _ in range(min(64, BELIEF_SAMPLES)):
