@@ -5,8 +5,8 @@ A lesson with exercises is written once, in Otter-Grader's ``otter assign`` form
 student version (solutions replaced by ``...``, a check cell after each exercise, the tests in the
 notebook's metadata) and the autograder. This script keeps the student version, with two changes:
 its first code cell comes after the title and the line of what the lesson needs, and it starts the
-checks through ``naga_widget.course.checks``, which says in one line how to get otter-grader where
-it is missing (JupyterLite) instead of failing.
+checks through ``naga_widget.course.checks``, which runs them through Otter where it is installed and
+runs the same tests itself where it is missing (JupyterLite), with the same verdicts.
 
     .venv/bin/python notebooks/make_student.py          # regenerate
     .venv/bin/python notebooks/make_student.py --check  # exit 1 if a student version is out of date
@@ -22,7 +22,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 STUDENT = HERE / "student"
-INIT = ('# Initialize Otter: the checks of the exercises (pip install "naga-widget[course]" brings otter-grader)\n'
+INIT = ('# The checks of the exercises: run by Otter-Grader where it is installed, else by naga_widget itself\n'
         "from naga_widget.course import checks\n"
         'grader = checks("{name}")')
 

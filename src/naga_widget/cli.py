@@ -4,6 +4,7 @@
     naga-widget play --seed 1
     naga-widget arena random greedy ismcts --games 20 --seed 1 --workers 2 --save games/
     naga-widget lessons my-lessons
+    naga-widget grade dist/autograder submissions/ --out results/
     naga-widget league submissions/ --deals 10 --out results/ --site
     naga-widget replay game.json -o game.html
 
@@ -123,6 +124,40 @@ def lessons_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
     return 0
 
 
+def add_grade_command(sub: Any) -> None:
+    """``naga-widget grade AUTOGRADER FOLDER [--out DIR]``: every notebook of FOLDER through ``otter run``."""
+    gr = sub.add_parser("grade", help="grade a folder of submitted notebooks with an otter assign autograder, "
+                                      "on this machine (no Docker), and print the table of scores")
+    gr.add_argument("autograder", help="the autograder zip otter assign wrote, or its folder (dist/autograder)")
+    gr.add_argument("folder", help="the folder of the students' notebooks (one .ipynb each)")
+    gr.add_argument("--out", default="results", help="where results go: NAME/results.json, scores.csv "
+                                                     "(default results)")
+    gr.add_argument("--timeout", type=float, default=1800, help="seconds a notebook may run (default 1800)")
+    gr.add_argument("--again", action="store_true", help="grade again the notebooks graded before (by default a "
+                                                         "results.json newer than its notebook and the zip is kept)")
+
+
+def grade_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    import importlib.util
+
+    from .course import grade_folder, scores_table
+
+    out = out if out is not None else sys.stdout
+    if importlib.util.find_spec("otter") is None:
+        sys.stderr.write('naga-widget grade: it needs otter-grader (pip install "naga-widget[course]")\n')
+        return 2
+    try:
+        rows = grade_folder(args.autograder, args.folder, args.out, timeout=args.timeout, again=args.again)
+    except OSError as exc:
+        sys.stderr.write(f"naga-widget grade: {exc}\n")
+        return 2
+    out.write(f"{scores_table(rows)}\n\nwritten: {Path(args.out) / 'scores.csv'} and a results.json a student\n")
+    reused = [row.name for row in rows if row.reused]
+    if reused:
+        out.write(f"graded before, not run again (--again runs them): {', '.join(reused)}\n")
+    return 1 if any(row.problem for row in rows) else 0
+
+
 def league_command(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO | None = None) -> Any:
     """``naga-widget league``: a class league over a folder of submissions (see :mod:`naga_widget.league`)."""
     from .league import LeagueSetupError, Limits, league
@@ -216,11 +251,14 @@ def main(argv: list[str] | None = None) -> int:
     ar.add_argument("--save", metavar="DIR", help="write every game (match JSON) and results.json into DIR")
     ar.add_argument("--quiet", action="store_true", help="no progress bar")
     add_lessons_command(sub)
+    add_grade_command(sub)
     add_league_parser(sub)
     add_replay_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "lessons":
         return lessons_command(args)
+    if args.command == "grade":
+        return grade_command(args)
     if args.command == "selfplay" and args.games < 1:
         parser.error("--games must be at least 1")
     if args.command == "replay":

@@ -100,17 +100,3 @@ def test_students_get_the_versions_without_solutions_and_teachers_the_others(tmp
     assert done.returncode == 0
     name = "03_game_ai_class.ipynb"
     assert (tmp_path / "class" / name).read_bytes() == (NOTEBOOKS / name).read_bytes()
-
-
-def test_without_otter_the_checks_say_so_and_fail_nothing(monkeypatch: pytest.MonkeyPatch,
-                                                          capsys: pytest.CaptureFixture[str]) -> None:
-    from naga_widget.course import NoChecks, checks
-
-    assert type(checks(str(NOTEBOOKS / "student/03_game_ai_class.ipynb"))).__name__ == "Notebook"
-    monkeypatch.setitem(sys.modules, "otter", None)
-    grader = checks("03_game_ai_class.ipynb")
-    assert isinstance(grader, NoChecks)
-    grader.check("safe_bot")
-    said = capsys.readouterr().out.splitlines()
-    assert 'pip install "naga-widget[course]"' in said[0] and "otter" in said[0]
-    assert said[1] == "(no check of 'safe_bot' here: the checks need otter-grader)"

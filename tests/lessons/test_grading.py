@@ -108,6 +108,8 @@ def grade(made: Path, submission: Path, out: Path) -> dict[str, tuple[float, flo
 def test_autograder_gives_the_solutions_all_and_the_unsolved_version_nothing(assigned: tuple[Path, Path],
                                                                             tmp_path: Path) -> None:
     source, made = assigned
+    if source.name == "06_build_ismcts.ipynb":  # graded by the steps of docs/teaching.md, which use it
+        pytest.skip("tests/lessons/test_teaching_steps.py grades lesson 06's solved and unsolved versions")
     solved = grade(made, made / "autograder" / source.name, tmp_path / "solved")
     unsolved = grade(made, NOTEBOOKS / "student" / source.name, tmp_path / "unsolved")
     assert set(solved) == set(unsolved) and len(solved) >= 2

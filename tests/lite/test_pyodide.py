@@ -49,3 +49,20 @@ def test_the_widget_bot_answers_at_once_without_a_kernel() -> None:
     widget.play(next(iter(widget.state.legal_actions())))
     assert widget.step > before + 1 or widget.state.to_move == 0
     assert isinstance(widget.match, Match)
+
+
+def test_the_checks_of_the_exercises_run_without_otter() -> None:
+    """The site has no otter-grader: ``grader.check`` runs the lesson's tests itself, with no process."""
+    import math
+    from pathlib import Path
+
+    from naga_widget.checks import checks_in, run_test_file
+
+    source = checks_in(Path(__file__).resolve().parents[2] / "notebooks/student/06_build_ismcts.ipynb")["ucb"]
+
+    def ucb(wins: float, visits: int, available: int, c: float) -> float:
+        return math.inf if visits == 0 else wins / visits + c * math.sqrt(math.log(available) / visits)
+
+    assert run_test_file(source, {"ucb": ucb}, "ucb").passed
+    wrong = run_test_file(source, {"ucb": lambda *a: 0.0}, "ucb")
+    assert not wrong.passed and "Not yet" in wrong._repr_html_() and "<details>" in wrong._repr_html_()
