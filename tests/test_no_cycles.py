@@ -184,6 +184,7 @@ def test_late_imports_and_patches_are_found() -> None:
 PACKAGE = RULES.parent
 LAYERS: dict[str, int] = {
     "stats": 0,  # intervals: plain numbers, standing on nothing
+    "checks": 0,  # the lessons' checks: Otter's test format run in plain Python, standing on nothing
     "rules": 0,  # pure rules, the pictures included (rules/svg.py: the rules only, loaded on first use)
     "match": 1, "saves": 1, "diff": 1,  # the timeline and its files
     "bots": 2,
