@@ -54,12 +54,12 @@ def place(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def play(place: Path, name: str, source: str) -> dict:
+def play(place: Path, name: str, source: str, isolation: str = ISOLATION) -> dict:
     """Alice (gold) against the hostile bot (silver), on one deal."""
     folder = write(place / f"h-{name}", {"alice.py": GOOD["alice.py"], f"{name}.py": source})
     found, _ = discover(folder)
     entries = [Entry.of(s) for s in found]
-    tasks = schedule(entries, 1, SEEDS, LIMITS, ISOLATION)
+    tasks = schedule(entries, 1, SEEDS, LIMITS, isolation)
     task = next(t for t in tasks if t.silver is not None and t.silver.name == name)
     record = play_task(task)
     assert "ESCAPED" not in (record["error"] or ""), record["error"]
@@ -347,14 +347,17 @@ def test_a_planted_stage_cache_is_never_used(place: Path, tmp_path: Path, monkey
 
 def test_a_bot_that_rewrites_its_stage_changes_no_later_game(place: Path) -> None:
     """In the process mode a bot can write its own files (it runs as the teacher): it rewrites its
-    bot.py to announce itself. Each game stages afresh, so no later game runs what it wrote."""
+    bot.py to announce itself. Each game stages afresh, so no later game (of either mode) runs
+    what it wrote."""
     body = ("import os\nfor folder, _, names in os.walk('.'):\n    os.chmod(folder, 0o755)\n"
-            "try:\n    os.chmod('bot.py', 0o644)\n"
-            "    open('bot.py', 'w').write(\"raise RuntimeError('ESCAPED: a poisoned stage was used')\\n\")\n"
-            "except OSError:\n    pass\nraise ValueError('rewrote my stage')")
+            "os.chmod('bot.py', 0o644)\n"
+            "open('bot.py', 'w').write(\"raise RuntimeError('ESCAPED: a poisoned stage was used')\\n\")\n"
+            "raise ValueError('rewrote my stage')")
     source = misbehaving(body)
-    for _ in range(2):
-        forfeit(play(place, "poisoner", source), "poisoner", "raised ValueError", "raised PermissionError")
+    forfeit(play(place, "poisoner", source, "process"), "poisoner", "raised ValueError")  # it did rewrite it
+    # then in the sandbox (where it cannot write there) and in the process mode again: its own code runs
+    forfeit(play(place, "poisoner", source), "poisoner", "raised ValueError", "raised PermissionError")
+    forfeit(play(place, "poisoner", source, "process"), "poisoner", "raised ValueError")
 
 
 @needs_bwrap
