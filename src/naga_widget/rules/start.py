@@ -69,7 +69,10 @@ def check_position(state: State) -> None:
         _check_temple(temple, rs, f"the {TEMPLE_NAMES[t]} temple")
     _check_phase(state, rs)
     _check_not_over(state, rs)
-    if not state.legal_actions():
+    if state.phase == Phase.CALL and not state.hands[state.to_move]:
+        raise PositionError(f"{TEMPLE_NAMES[state.to_move]} has no cards and calls nothing, which is no decision: "
+                            "a match starts where a player decides", "R4.1")
+    if len(state.legal_actions()) == 0:  # (a live state's legal actions are true even when none is listed)
         raise PositionError("no player has a decision in this position", "R8")
 
 
