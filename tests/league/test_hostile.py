@@ -326,6 +326,16 @@ def test_a_stage_is_private_fresh_checked_and_removed(tmp_path: Path, monkeypatc
         assert (one / "data" / "x.txt").read_bytes() == b"x"
         assert stat.S_IMODE((one / "bot.py").stat().st_mode) == 0o444
     assert list(tmp_path.iterdir()) == []  # removed after the game
+    # the stages of a killed league (its process has ended) are swept, not those of a running one
+    ended = subprocess.Popen([sys.executable, "-c", "pass"])
+    ended.wait()
+    for pid in (ended.pid, os.getpid()):
+        write(tmp_path / f"naga-league-stage-{pid}-abc" / "0", {"bot.py": "x"})
+        (tmp_path / f"naga-league-stage-{pid}-abc" / "0" / "up").symlink_to(tmp_path)
+        (tmp_path / f"naga-league-stage-{pid}-abc" / "0").chmod(0o555)
+    with staged([files]):
+        pass
+    assert [p.name for p in tmp_path.iterdir()] == [f"naga-league-stage-{os.getpid()}-abc"]
 
 
 def test_a_planted_stage_cache_is_never_used(place: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -350,7 +360,7 @@ def test_a_bot_that_rewrites_its_stage_changes_no_later_game(place: Path) -> Non
     bot.py to announce itself. Each game stages afresh, so no later game (of either mode) runs
     what it wrote."""
     body = ("import os\nfor folder, _, names in os.walk('.'):\n    os.chmod(folder, 0o755)\n"
-            "os.chmod('bot.py', 0o644)\n"
+            "os.chmod('bot.py', 0o644)\nos.symlink('/', 'root-of-all')\n"
             "open('bot.py', 'w').write(\"raise RuntimeError('ESCAPED: a poisoned stage was used')\\n\")\n"
             "raise ValueError('rewrote my stage')")
     source = misbehaving(body)
@@ -530,7 +540,8 @@ league(sys.argv[1], sys.argv[2], deals=4, limits=Limits(move_seconds=3.0), isola
 def test_no_process_of_a_killed_league_outlives_it(tmp_path: Path) -> None:
     slow = misbehaving("import time\ntime.sleep(2.5)").replace("and not self.done", "")
     subs = write(tmp_path / "subs", {**GOOD, "slow.py": slow})
-    env = {**os.environ, "PYTHONPATH": str(PACKAGE_ROOT)}
+    (tmp_path / "tmp").mkdir()  # the stages the killed league leaves behind go here
+    env = {**os.environ, "PYTHONPATH": str(PACKAGE_ROOT), "TMPDIR": str(tmp_path / "tmp")}
     wrapper = subprocess.Popen([sys.executable, "-c", LEAGUE_THEN_WAIT, LEAGUE, str(subs), str(tmp_path / "out"),
                                 ISOLATION], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
     assert wrapper.stdin is not None and wrapper.stdout is not None

@@ -301,8 +301,10 @@ def staged(submissions: Sequence[Files]) -> Iterator[list[Path]]:
     The folder is new (``mkdtemp``: mode 0700, of this user, checked), so nobody else can have
     put or changed anything in it; each file is written without following a link and read back
     to check its digest; folders are then made read-only (0555) and files 0444 (for the bot's
-    user in the sandbox, which is not this one when the referee is root)."""
-    root = Path(tempfile.mkdtemp(prefix="naga-league-stage-"))
+    user in the sandbox, which is not this one when the referee is root). The stages that a
+    killed league of this user left behind are removed first."""
+    _sweep_stages(Path(tempfile.gettempdir()))
+    root = Path(tempfile.mkdtemp(prefix=f"naga-league-stage-{os.getpid()}-"))
     try:
         info = os.lstat(root)
         if not stat.S_ISDIR(info.st_mode) or (_euid() != -1 and (info.st_uid != _euid() or info.st_mode & 0o077)):
@@ -328,10 +330,34 @@ def staged(submissions: Sequence[Files]) -> Iterator[list[Path]]:
             out.append(target)
         yield out
     finally:
-        for folder, dirs, _ in os.walk(root):
-            for name in dirs:
-                os.chmod(Path(folder) / name, 0o700, follow_symlinks=False)
-        shutil.rmtree(root, ignore_errors=True)
+        _remove_stage(root)
+
+
+def _remove_stage(root: Path) -> None:
+    """Remove a stage, whatever a bot of the process mode made of it (links are not followed)."""
+    for folder, dirs, _ in os.walk(root):
+        for name in dirs:
+            if not (Path(folder) / name).is_symlink():
+                try:
+                    os.chmod(Path(folder) / name, 0o700)
+                except OSError:
+                    pass
+    shutil.rmtree(root, ignore_errors=True)
+
+
+def _sweep_stages(folder: Path) -> None:
+    """Remove the stages of this user's leagues that were killed before they could (by the process
+    id in the name: only those whose process has ended)."""
+    for old in folder.glob("naga-league-stage-*-*"):
+        try:
+            info = os.lstat(old)
+            if not stat.S_ISDIR(info.st_mode) or info.st_uid != _euid():
+                continue
+            os.kill(int(old.name.split("-")[3]), 0)
+        except ProcessLookupError:
+            _remove_stage(old)
+        except (OSError, ValueError, IndexError):
+            pass
 
 
 # -- the pids cgroup -----------------------------------------------------------------------------
