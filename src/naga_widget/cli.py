@@ -240,7 +240,8 @@ def main(argv: list[str] | None = None) -> int:
     pl.add_argument("--seed", type=int, default=1)
     ar = sub.add_parser("arena", help="a round robin between bots: win rates, Elo ratings, saved games")
     ar.add_argument("bots", nargs="+", metavar="BOT",
-                    help="random, greedy, ismcts, or module:attribute (a bot of your own), with keyword "
+                    help="random, greedy, ismcts, ismcts-v1 (the search's first version), clairvoyant-ismcts (the "
+                         "search on the true state: it cheats), or module:attribute (a bot of your own), with keyword "
                          "arguments in brackets if wanted: 'ismcts(seconds=1)'; NAME=BOT names it")
     ar.add_argument("--games", type=int, default=10, help="games per pair, seats swapped each game (default 10)")
     ar.add_argument("--seed", type=int, default=1)
