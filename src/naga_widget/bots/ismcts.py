@@ -2,7 +2,9 @@
 
 Each simulation
 
-1. samples a world consistent with the bot's observation (:func:`~naga_widget.bots.determinize`);
+1. samples a world consistent with the bot's observation (:func:`~naga_widget.bots.determinize`),
+   weighted by how likely the opponent's call is in it (:mod:`~naga_widget.bots.inference`;
+   ``inference=False`` samples every consistent world alike);
 2. descends the tree from the root, choosing by UCB1 among the actions legal *in that
    world*; an action's exploration term counts the simulations in which it was
    available, not its parent's visits (an action may be legal in some worlds only);
@@ -208,6 +210,7 @@ class ISMCTSBot:
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
         judged = "" if self.evaluation is None else f", evaluation={self.evaluation!r}"
+        judged += "" if self.inference else ", inference=False"
         return f"ISMCTSBot({budget}, playout_steps={self.playout_steps}{judged})"
 
     def act(self, observation: Observation, legal: LegalActions) -> AnyAction:
