@@ -180,3 +180,20 @@ def test_with_and_without_otter_the_verdicts_agree_on_solved_and_unsolved_lesson
                 assert same[0] == same[1], f"with Otter:\n{by_otter_case}\nwithout:\n{our_case}"
     assert all(passed for cases in solved[0].values() for _, passed, _, _ in cases), solved[0]
     assert not any(passed for cases in unsolved[0].values() for _, passed, _, _ in cases), unsolved[0]
+
+
+def test_what_a_check_found_is_said_in_words() -> None:
+    """An assertion of a lesson's test has no message (the hint says it all) or a sentence for the
+    student (a text or an f-string), never a bare value such as ``(action, mine, reference)``."""
+    import ast
+
+    worded = 0
+    for path in STUDENT:
+        for question, source in checks_in(path).items():
+            for node in ast.walk(ast.parse(source)):
+                if isinstance(node, ast.Assert) and node.msg is not None:
+                    assert isinstance(node.msg, ast.JoinedStr | ast.Constant) and (
+                        not isinstance(node.msg, ast.Constant) or isinstance(node.msg.value, str)), (
+                        f"{path.name} {question}: assert {ast.unparse(node.test)}, {ast.unparse(node.msg)}")
+                    worded += 1
+    assert worded >= 20

@@ -74,6 +74,20 @@ def test_every_notebook_is_in_the_site_on_the_pyodide_kernel(site: Path) -> None
     assert set(names) <= {item["name"] for item in listed["content"]}
 
 
+def test_the_lessons_in_the_site_keep_their_checks(site: Path) -> None:
+    """The site has no otter-grader: grader.check runs the tests each student version keeps in its
+    metadata (naga_widget.checks), so they must reach the site unchanged."""
+    from naga_widget.checks import checks_in
+
+    kept = 0
+    for name in NOTEBOOKS:
+        student = ROOT / "notebooks" / "student" / name
+        if student.is_file():
+            assert checks_in(site / "files" / name) == checks_in(student), name
+            kept += len(checks_in(student))
+    assert kept >= 8
+
+
 def test_the_saved_games_are_beside_the_notebooks(site: Path) -> None:
     """04_replay_and_inspect.ipynb loads ``games/*.json`` by a path relative to itself."""
     games = sorted(p.name for p in (ROOT / "notebooks" / "games").glob("*.json"))
