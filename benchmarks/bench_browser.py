@@ -21,7 +21,10 @@ notebook whose teacher widget shows a whole random game, and drives the slider f
 Redraws are timed by the view itself in ``globalThis.__nagaRenderTimes``.
 
 The game table: the height of the widget of the play notebook's first game (a player against
-``RandomBot``) at 1400 and 800 px wide, and the number of clicks a whole game takes when a script
+``RandomBot``) at 1400 and 800 px wide; at 1366×768 (a student's laptop, the file browser open) its
+height, the notebook area's, and the pixels to spare under the essential set and the drawer's tab
+strip once the widget's top is scrolled to the top of the area (with the drawer closed, and with its
+Hint tab open); and the number of clicks a whole game takes when a script
 plays gold by clicks only (the first card and Confirm at the Call, Pass in the Confrontation, the
 first space and Confirm at the Exploration, the first card and Confirm at the New Deal; a pass that is
 the only choice is played by the view itself, auto-pass).
@@ -180,6 +183,40 @@ def widget_height(page: Page, width: int) -> tuple[float, float]:
     return float(box[0]), float(box[1])
 
 
+# The parts that must show on one screen (tests/e2e/test_table_layout.py checks them at 24 px to spare).
+ESSENTIAL = ["temple-gold", "temple-silver", "offered", "actions", "confirm", "head-score-0", "head-score-1",
+             "to-move", "step-name", "round", "timeline", "tabs"]
+
+_FIT = """(ids) => {
+  const root = document.querySelector('[data-testid="root"]');
+  (root.closest('.jp-OutputArea-output') || root).scrollIntoView({block: 'start'});
+  const area = document.querySelector('.jp-WindowedPanel-outer').getBoundingClientRect();
+  const parts = ids.map((id) => root.querySelector(`[data-testid="${id}"]`)).filter(Boolean);
+  const bottom = Math.max(...parts.map((e) => e.getBoundingClientRect().bottom));
+  return {height: root.getBoundingClientRect().height, area: area.height, spare: area.bottom - bottom,
+          found: parts.length};
+}"""
+
+
+def fit_at_laptop(page: Page) -> dict[str, float]:
+    """At 1366×768: the widget's height, the notebook area's, and the pixels to spare under the essential
+    set, with the drawer closed and with the Hint tab open (``spare_hint``)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.wait_for_timeout(800)
+    page.evaluate(_FIT, ESSENTIAL)
+    page.wait_for_timeout(300)
+    closed = page.evaluate(_FIT, ESSENTIAL)
+    page.locator('[data-testid="tab-hint"]').first.click()
+    page.wait_for_timeout(300)
+    page.evaluate(_FIT, ESSENTIAL)
+    page.wait_for_timeout(300)
+    hint = page.evaluate(_FIT, ESSENTIAL)
+    page.locator('[data-testid="tab-hide"]').first.click()
+    if closed["found"] != len(ESSENTIAL) or hint["found"] != len(ESSENTIAL):
+        raise RuntimeError(f"parts of the essential set are missing: {closed}, {hint}")
+    return {"height": closed["height"], "area": closed["area"], "spare": closed["spare"], "spare_hint": hint["spare"]}
+
+
 def clicks_of_a_game(page: Page, limit: int = 1000) -> tuple[int, int]:
     """Play gold to the end by clicks; return the clicks and the game's steps."""
     clicks = 0
@@ -206,10 +243,11 @@ def table_figures(browser: Any, base: str) -> dict[str, Any]:
     page.locator('[data-testid="confirm"]').first.wait_for(state="visible", timeout=60_000)
     wide = widget_height(page, 1400)
     narrow = widget_height(page, 800)
+    laptop = fit_at_laptop(page)
     widget_height(page, 1400)
     clicks, steps = clicks_of_a_game(page)
     page.close()
-    return {"wide": wide, "narrow": narrow, "clicks": clicks, "steps": steps}
+    return {"wide": wide, "narrow": narrow, "laptop": laptop, "clicks": clicks, "steps": steps}
 
 
 def main() -> None:
@@ -307,6 +345,10 @@ def main() -> None:
     print(f"  the game table (the play notebook's game, JupyterLab with its file browser): widget {h1400:.0f} px "
           f"high ({w1400:.0f} px wide) in a 1400 px window, {h800:.0f} px high ({w800:.0f} px wide) in an 800 px "
           f"window")
+    laptop = figures["laptop"]
+    print(f"  at 1366×768 (the file browser open): widget {laptop['height']:.0f} px high in a {laptop['area']:.0f} px "
+          f"notebook area; {laptop['spare']:.0f} px to spare under the essential set and the tab strip "
+          f"({laptop['spare_hint']:.0f} px with the Hint tab open; at least 24 wanted)")
     print(f"  a whole game played by clicks (gold against RandomBot, seed 22, auto-pass on): {figures['clicks']} "
           f"clicks for {figures['steps']} steps")
     sizes = notebook_sizes(tmp)

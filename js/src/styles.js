@@ -1,13 +1,36 @@
 // styles.js — the widget's CSS, put in a <style> element by render(). The colours are the custom
 // properties of theme.js (light, and dark under .naga-dark); JupyterLab's theme variables come first
-// for the neutrals. Layout: the two temples side by side with the decision beside them when there is
-// room (1400 px: a whole decision on one screen), below them at 800 px; where the widget itself is
-// narrower than two temples (a container query), the temple of the player who decides comes first,
-// the decision right under it, the other temple after. The container query needs size containment,
+// for the neutrals. Layout: the two temples side by side with the decision beside them when the widget
+// is over 860 px wide, the side column no taller than the temples' (boundedSide: the table fits a
+// 1366×768 laptop's notebook area), below them under 860 px; where the widget itself is narrower than
+// two temples (a container query), the temple of the player who decides comes first, the decision right
+// under it, the other temple after. Large (a projector) puts the decision under the temples up to
+// 1,400 px, so that both temples stand side by side. The container query needs size containment,
 // which leaves the widget no width of its own: .naga-app gets a natural width (760 px) and the host
 // element grows in a flex row (an ipywidgets HBox), so that the board never collapses there.
 
 import { DARK, LIGHT, paletteCss } from "./theme.js";
+
+/**
+ * The side column beside the temples, bounded to the height of the left column (temples, players,
+ * timeline): the offered room keeps its height, the decision scrolls inside itself when it is taller
+ * than the room left (its confirm row stays in view at its foot), and the open tab of the drawer takes
+ * the rest, scrolling inside itself. So the table is never taller than the temples beside it or the
+ * window's height less the notebook's frame (100vh - 260 px), whatever the decision or the tab: at
+ * 1366×768 it fits JupyterLab's notebook area, at 1400×1000 a whole decision shows. `scope`: the roots
+ * it is for.
+ */
+function boundedSide(scope) {
+  return `${scope} .naga-table{align-items:stretch}
+  ${scope} .naga-left{align-self:start}
+  ${scope} .naga-side{contain:size;contain-intrinsic-block-size:clamp(420px,calc(100vh - 260px),1000px)}
+  ${scope} .naga-side>*{flex:none}
+  ${scope} .naga-side>.naga-actions{flex:0 1 auto;min-height:150px;overflow:auto;overscroll-behavior:contain}
+  ${scope} .naga-actions .naga-choice:has([data-testid="confirm"]){position:sticky;bottom:-6px;z-index:1;margin:6px -8px -6px;
+    padding:6px 8px;background:var(--naga-panel);border-top:1px solid var(--naga-line);box-shadow:0 -6px 8px -6px rgba(0,0,0,.3)}
+  ${scope} .naga-side>.naga-drawer-open{flex:1 1 120px;min-height:120px}
+  ${scope} .naga-tabpanel{flex:1 1 0;min-height:0;max-height:none;overscroll-behavior:contain}`;
+}
 
 export const CSS = `
 .naga-root{${paletteCss(LIGHT)};color-scheme:light;
@@ -46,7 +69,7 @@ export const CSS = `
 .naga-message.naga-info{background:var(--naga-infoBg);color:var(--naga-infoText);border:1px solid var(--naga-infoLine)}
 .naga-app{container-type:inline-size;container-name:naga;contain-intrinsic-inline-size:760px}
 .naga-host{flex-grow:1;min-width:min(100%,320px)}
-.naga-table{display:grid;grid-template-columns:minmax(0,1fr) minmax(280px,340px);gap:8px;align-items:start}
+.naga-table{display:grid;grid-template-columns:minmax(0,1fr) minmax(280px,min(440px,38%));gap:8px;align-items:start}
 .naga-large .naga-table{grid-template-columns:minmax(0,1fr) minmax(360px,460px)}
 .naga-left{display:flex;flex-direction:column;gap:6px;min-width:0}
 .naga-boards{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:8px;align-items:start}
@@ -57,10 +80,11 @@ export const CSS = `
 .naga-temple.naga-gold{border-top:4px solid var(--naga-gold)}
 .naga-temple.naga-silver{border-top:4px solid var(--naga-silver)}
 .naga-temple svg{display:block;width:100%;max-width:360px;height:auto;margin:0 auto}
+.naga-temple svg.naga-board{max-width:clamp(240px,calc(100vh - 480px),360px)}
 .naga-large .naga-temple svg.naga-board{max-width:620px}
 .naga-large .naga-boards{grid-template-columns:repeat(auto-fit,minmax(440px,1fr))}
 .naga-box{background:var(--naga-panel);border:1px solid var(--naga-line);border-radius:8px;padding:6px 8px}
-.naga-offered h4{display:inline;margin-right:8px}.naga-offered{display:flex;gap:8px;align-items:center;padding:4px 8px}
+.naga-offered h4{margin:0 0 2px}.naga-offered{padding:4px 8px}.naga-offered .naga-row{flex-wrap:nowrap;gap:8px}
 .naga-offered .naga-row{margin:0}
 .naga-player{padding:4px 8px;font-size:var(--naga-fs-s)}
 .naga-player h3{display:none}
@@ -73,6 +97,9 @@ export const CSS = `
 .naga-tabs{display:flex;flex-wrap:wrap;gap:2px;border-bottom:1px solid var(--naga-line)}
 .naga-root .naga-tabs button{border-radius:6px 6px 0 0;border-bottom:none;padding:2px 8px;font-size:var(--naga-fs-s)}
 .naga-root .naga-tabs button[aria-selected="true"]{background:var(--naga-panel);font-weight:600;box-shadow:inset 0 3px 0 var(--naga-target)}
+.naga-root .naga-tabs button.naga-tabs-hide{margin-left:auto;border-radius:6px;border:none;background:none;color:var(--naga-muted)}
+.naga-drawer:not(.naga-drawer-open) .naga-tabs{border-bottom:none}
+.naga-root .naga-drawer:not(.naga-drawer-open) .naga-tabs button{border-radius:6px;border-bottom:1px solid var(--naga-buttonLine)}
 .naga-tabpanel{max-height:230px;overflow:auto;border:1px solid var(--naga-line);border-top:none;border-radius:0 0 8px 8px}
 .naga-tabpanel>.naga-box{border:none;border-radius:0}
 .naga-tabpanel>p{margin:6px 8px}
@@ -112,7 +139,7 @@ export const CSS = `
 .naga-root button[aria-pressed="true"]{background:var(--naga-pressed);border-color:var(--naga-target);
   box-shadow:inset 0 0 0 1px var(--naga-target)}
 .naga-root button.naga-primary{background:var(--naga-target);color:var(--naga-onPrimary);border-color:var(--naga-target);font-weight:600}
-.naga-root button.naga-card{padding:3px 7px;max-width:230px;flex:1 1 130px}
+.naga-root button.naga-card{display:block;padding:3px 7px;max-width:230px;flex:1 1 130px}
 .naga-root button small{display:block;color:var(--naga-muted);font-size:var(--naga-fs-xs)}
 .naga-root button.naga-primary small{color:inherit}
 .naga-root button .naga-effect-text{white-space:normal;line-height:1.25;margin-top:2px}
@@ -225,6 +252,8 @@ export const CSS = `
   .naga-seat.naga-active{order:1}.naga-actions{order:2}.naga-seat:not(.naga-active){order:3}.naga-offered{order:4}
   .naga-tl{order:5}.naga-drawer{order:6}}
 @container naga (max-width:860px){.naga-watch{order:2}}
+@container naga (min-width:861px){${boundedSide(".naga-root:not(.naga-large)")}}
+@container naga (min-width:1401px){${boundedSide(".naga-root.naga-large")}}
 @container naga (min-width:861px) and (max-width:1400px){.naga-large .naga-table{display:flex;flex-direction:column;align-items:stretch;gap:6px}
   .naga-large .naga-left,.naga-large .naga-side{display:contents}.naga-large .naga-boards{order:1}
   .naga-large .naga-watch,.naga-large .naga-actions{order:2}.naga-large .naga-offered{order:3}

@@ -135,18 +135,20 @@ export function legendPanel(view) {
 
 /**
  * The secondary panels as tabs; the open one is shown, the others are kept hidden (so their controls
- * and texts are still there to test and to keep the focus near). `panels` maps tab ids to templates.
- * @param {string} open the open tab's id
+ * and texts are still there to test and to keep the focus near). None is open at first: the tab strip
+ * alone sits under the decision, which keeps the room; a tab opens under it (scrolling inside itself)
+ * and Hide closes it again. `panels` maps tab ids to templates.
+ * @param {?string} open the open tab's id (none when it names no tab)
  * @param {Object<string, *>} panels
  */
 export function drawer(open, panels) {
   const tabs = DRAWER_TABS.filter(([id]) => panels[id] !== undefined && panels[id] !== nothing);
   if (!tabs.length) return nothing;
-  const shown = tabs.some(([id]) => id === open) ? open : tabs[0][0];
-  return html`<section class="naga-drawer" data-testid="drawer" aria-label="more about the game"><div class="naga-tabs" role="tablist" aria-label="more about the game">${tabs.map(
+  const shown = tabs.some(([id]) => id === open) ? open : null;
+  return html`<section class="naga-drawer${shown ? " naga-drawer-open" : ""}" data-testid="drawer" aria-label="more about the game"><div class="naga-tabs" role="tablist" data-testid="tabs" aria-label="more about the game">${tabs.map(
     ([id, label]) =>
       html`<button type="button" role="tab" data-act="tab" data-tab=${id} data-testid="tab-${id}" aria-selected=${id === shown ? "true" : "false"}>${label}</button>`,
-  )}</div>${tabs.map(
+  )}${shown ? html`<button type="button" class="naga-tabs-hide" data-act="tab" data-tab="none" data-testid="tab-hide" title="Close the tab: more room for the decision">Hide</button>` : nothing}</div>${tabs.map(
     ([id, label]) =>
       html`<div class="naga-tabpanel" role="tabpanel" aria-label=${label} data-testid="tabpanel-${id}" ?hidden=${id !== shown}>${panels[id]}</div>`,
   )}</section>`;

@@ -105,7 +105,7 @@ class NagaView {
     this.rule = null; // the rule id whose text the popup shows
     this.ruleAt = null; // where the popup stands (placeRule), once it was measured
     this.hintBudget = DEFAULT_BUDGET; // the simulations a hint may use (the selector of explain.js)
-    this.tab = "log"; // the drawer's open tab (table.js)
+    this.tab = "none"; // the drawer's open tab (table.js): none at first
     this.legend = false; // the legend is open
     this.hover = null; // the candidate under the pointer or with the focus, whose preview shows (preview.js)
     this.onClick = this.onClick.bind(this);

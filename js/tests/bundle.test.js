@@ -82,7 +82,7 @@ describe("the bundle src/naga_widget/static/naga_widget.js", () => {
       expect(q(`temple-${name}`).querySelectorAll(".naga-space")).toHaveLength(9);
     }
     expect(q("root").hasAttribute("data-lm-suppress-shortcuts")).toBe(true);
-    expect(model.listenerCount()).toBe(TRAITS.length);
+    expect(model.listenerCount()).toBe(TRAITS.length + 1); // and the size
 
     const group = [...f.menu.groups].sort((a, b) => b.length - a.length)[0];
     for (const card of group) click(`card-${card}`);

@@ -40,6 +40,22 @@ describe("drawing", () => {
     expect(root.classList.contains("naga-large")).toBe(false);
   });
 
+  it("keeps the drawer closed at first: a tab opens it, Hide closes it", () => {
+    const { q, click } = mount("rich");
+    const panels = () => ["log", "changes", "hint", "details"].filter((t) => !q(`tabpanel-${t}`).hidden);
+    expect(panels()).toEqual([]);
+    expect(q("tab-hide")).toBeNull();
+    expect(q("log").textContent.length).toBeGreaterThan(0); // drawn, only hidden
+    click("tab-hint");
+    expect(panels()).toEqual(["hint"]);
+    expect(q("tab-hint").getAttribute("aria-selected")).toBe("true");
+    click("tab-log");
+    expect(panels()).toEqual(["log"]);
+    click("tab-hide");
+    expect(panels()).toEqual([]);
+    expect(q("tab-log").getAttribute("aria-selected")).toBe("false");
+  });
+
   it("draws tiles with their corridors, the trap, amulets and reached spaces", () => {
     const { f, q } = mount("rich");
     const gold = q("temple-gold");

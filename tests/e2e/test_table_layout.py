@@ -3,9 +3,10 @@ open, 1400×1000) and in Notebook 7 (1366×768), and stacked at 800 px wide.
 
 Once the top of the widget's output is scrolled to the top of the notebook area, every part of the
 essential set (both temples with their gates, the offered room, the decision with its confirm button,
-both scores with the cursed relics, whose turn, the step and the round, the timeline) must lie inside
-the notebook area, by their bounding boxes; again after a tab of the drawer is opened. At 800 px the
-decision comes right under the temples and the essential set spans at most 1,100 px.
+both scores with the cursed relics, whose turn, the step and the round, the timeline) and the drawer's
+tab strip must lie inside the notebook area with at least 24 px to spare below, by their bounding boxes;
+again after each tab of the drawer is opened, whose content must then show (it scrolls inside itself).
+At 800 px the decision comes right under the temples and the essential set spans at most 1,100 px.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from widget_page import widget
 
 NOTEBOOK = "01_play.ipynb"
 ESSENTIAL = ["temple-gold", "temple-silver", "offered", "actions", "confirm", "head-score-0", "head-score-1",
-             "to-move", "step-name", "round", "timeline"]
+             "to-move", "step-name", "round", "timeline", "tabs"]
+SPARE = 24  # pixels of the notebook area left free under the lowest of them
 
 # The rectangles (viewport coordinates) of the notebook area and of each essential part, after the
 # widget's output is scrolled to the top of the area.
@@ -45,17 +47,26 @@ def measure(page: Page) -> dict[str, Any]:
     return result
 
 
-def outside(result: dict[str, Any]) -> list[str]:
-    """The essential parts missing or not wholly inside the notebook area (1 px of rounding allowed)."""
+def outside(result: dict[str, Any], spare: float = SPARE) -> list[str]:
+    """The essential parts missing or not wholly inside the notebook area with ``spare`` px free under them
+    (1 px of rounding allowed)."""
     a = result["area"]
     bad = []
     for name, r in result["parts"].items():
         if r is None:
             bad.append(f"{name}: missing")
-        elif r["top"] < a["top"] - 1 or r["bottom"] > a["bottom"] + 1 or r["left"] < a["left"] - 1 \
+        elif r["top"] < a["top"] - 1 or r["bottom"] > a["bottom"] - spare + 1 or r["left"] < a["left"] - 1 \
                 or r["right"] > a["right"] + 1:
-            bad.append(f"{name}: {r} outside {a}")
+            bad.append(f"{name}: {r} not inside {a} with {spare} px to spare")
     return bad
+
+
+def tab_shown(page: Page, tab: str, area: dict[str, float]) -> bool:
+    """The open tab's panel shows at least 60 px of its content inside the notebook area."""
+    box = widget(page).get_by_test_id(f"tabpanel-{tab}").bounding_box()
+    if box is None:
+        return False
+    return min(box["y"] + box["height"], area["bottom"]) - max(box["y"], area["top"]) >= 60
 
 
 def opened_at(browser: Browser, jupyter: Server, host: Host, width: int, height: int,
@@ -84,7 +95,9 @@ def test_the_essential_set_fits_one_screen(browser: Browser, jupyter: Server, ho
         for tab in ("details", "hint", "changes", "log"):
             widget(page).get_by_test_id(f"tab-{tab}").click()
             assert widget(page).get_by_test_id(f"tabpanel-{tab}").is_visible()
-            assert outside(measure(page)) == [], f"after opening the drawer's {tab} tab"
+            result = measure(page)
+            assert outside(result) == [], f"after opening the drawer's {tab} tab"
+            assert tab_shown(page, tab, result["area"]), f"the {tab} tab's content is out of view"
     except AssertionError:
         screenshot(page, name)
         raise
