@@ -122,7 +122,7 @@ def seeded_random(seed: int) -> RandomBot:
 def _engine_object(obj: object) -> bool:
     try:
         return isinstance(obj, (State, Match)) or type(obj).__name__ in ("State", "Match", "Node")
-    except Exception:  # an object whose type cannot even be asked (some proxies)
+    except Exception:  # noqa: BLE001 - an object whose type cannot even be asked (some proxies)
         return False
 
 

@@ -85,7 +85,7 @@ def action_text(decision: object) -> str:
     """The text form of what a bot returned (an action, its text or its JSON form)."""
     try:
         return str(Action.coerce(decision))  # type: ignore[arg-type]
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - whatever the bot returned, reading it may fail in any way
         raise UnreadableMove(f"act returned {decision!r}, which is not an action ({exc})") from None
 
 
@@ -110,7 +110,7 @@ class LocalSeat:
     def start(self, ref: BotRef, seed: int) -> None:
         try:
             self.bot = make_bot(ref.kind, self.factory, ref.seeded, seed)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - any failure of the bot's own code is its failure
             raise SeatError(f"could not be made: {describe(exc)}", traceback.format_exc(), "unmade") from None
 
     def act(self, observation: Observation, legal: LegalActions, timeout: float | None = None) -> str:
@@ -118,7 +118,7 @@ class LocalSeat:
         assert self.bot is not None
         try:
             return action_text(self.bot.act(observation, legal))
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - any failure of the bot's own code is its failure
             raise SeatError(f"raised {describe(exc)}", traceback.format_exc(), failure_kind(exc)) from None
 
     def close(self) -> None:
@@ -304,7 +304,7 @@ def serve(fd: int) -> None:
                     raise RuntimeError("no bot was made for this game")
                 reply = {"ok": action_text(bot.act(observation, legal))}
                 del observation, legal
-        except (Exception, SystemExit) as exc:
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - the bot's code failed, in its own process
             making = message[0] == "new"
             what = "could not be made: " if making else "raised "
             reply = {"error": what + describe(exc), "traceback": traceback.format_exc(),

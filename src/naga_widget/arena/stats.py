@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..stats import Z95, wilson
 
-__all__ = ["MEAN", "PRIOR", "Z95", "Rating", "Tally", "fit_elo", "percentile", "ratings", "wilson"]
+__all__ = ["MEAN", "PRIOR", "Z95", "Rating", "Tally", "bootstrap", "fit_elo", "percentile", "ratings", "wilson"]
 PRIOR = 0.5  # virtual wins of each bot of a pair (one virtual game, shared)
 MEAN = 1500.0
 
@@ -85,21 +85,33 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (at - low)
 
 
-def ratings(names: Sequence[str], tally: Tally, *, resamples: int = 200, seed: int = 0) -> dict[str, Rating]:
-    """Ratings with 95% bootstrap intervals from the wins of each pair (see the module doc)."""
+def bootstrap(names: Sequence[str], tally: Tally, redraw: Callable[[random.Random], Tally], *,
+              resamples: int = 200, seed: int = 0) -> dict[str, Rating]:
+    """Ratings fitted to ``tally``, with the 2.5% and 97.5% points of the ratings refitted to
+    ``resamples`` tallies drawn again by ``redraw(rng)`` (the arena redraws each pair's games, the
+    league each pair's deals); the draws use ``seed``, so the intervals are reproducible."""
     estimate = fit_elo(names, tally)
     if resamples < 2:
         return {name: Rating(elo, elo, elo) for name, elo in estimate.items()}
     rng = random.Random(seed)
     draws: dict[str, list[float]] = {name: [] for name in names}
     for _ in range(resamples):
+        for name, elo in fit_elo(names, redraw(rng), start=estimate, tolerance=1e-6).items():
+            draws[name].append(elo)
+    return {name: Rating(estimate[name], percentile(draws[name], 0.025), percentile(draws[name], 0.975))
+            for name in names}
+
+
+def ratings(names: Sequence[str], tally: Tally, *, resamples: int = 200, seed: int = 0) -> dict[str, Rating]:
+    """Ratings with 95% bootstrap intervals from the wins of each pair (see the module doc)."""
+
+    def redraw(rng: random.Random) -> Tally:
         again = {}
         for pair, (wa, wb) in tally.items():
             games = wa + wb
             rate = (wa + PRIOR) / (games + 2 * PRIOR)
             k = sum(rng.random() < rate for _ in range(games))
             again[pair] = (k, games - k)
-        for name, elo in fit_elo(names, again, start=estimate, tolerance=1e-6).items():
-            draws[name].append(elo)
-    return {name: Rating(estimate[name], percentile(draws[name], 0.025), percentile(draws[name], 0.975))
-            for name in names}
+        return again
+
+    return bootstrap(names, tally, redraw, resamples=resamples, seed=seed)

@@ -110,7 +110,7 @@ def serve(spec: dict[str, Any]) -> None:
             return
     try:
         cls = load_class(Path(spec["path"]), spec.get("class"))
-    except BaseException as exc:  # a submission may raise anything while it is imported, even SystemExit
+    except BaseException as exc:  # noqa: BLE001 - a submission may raise anything while it is imported, even SystemExit
         _write(out, {"error": "could not be imported: " + describe(exc), "traceback": traceback.format_exc()})
         return
     _write(out, {"ok": cls.__name__})
@@ -127,9 +127,9 @@ def serve(spec: dict[str, Any]) -> None:
                 decision = bot.act(message["observation"], legal)
                 try:
                     reply = {"ok": str(Action.coerce(decision))}
-                except Exception as exc:
+                except Exception as exc:  # noqa: BLE001 - reading what the bot returned may fail in any way
                     reply = {"error": f"returned {type(decision).__name__}, which is not an action ({exc})"}
-        except BaseException as exc:  # SystemExit and KeyboardInterrupt from a bot are its failures too
+        except BaseException as exc:  # noqa: BLE001 - SystemExit and KeyboardInterrupt from a bot are its failures too
             what = "could not be made: " if message.get("op") == "new" else "raised "
             reply = {"error": what + describe(exc), "traceback": traceback.format_exc()}
         _write(out, reply)

@@ -62,10 +62,6 @@ class Task:
     limits: Limits
     isolation: str
 
-    @property
-    def smoke(self) -> bool:
-        return self.silver is None
-
 
 def game_key(gold: str, silver: str, seed: int, bot_seeds: tuple[int, int], limits: Limits, isolation: str) -> str:
     text = json.dumps([CACHE_VERSION, gold, silver, seed, list(bot_seeds), limits.to_json(), isolation])

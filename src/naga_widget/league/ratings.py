@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..arena.stats import Rating, fit_elo, percentile
+from ..arena.stats import Rating, bootstrap, fit_elo
 
 Units = Mapping[tuple[str, str], Sequence[tuple[int, int]]]  # pair -> (wins of a, wins of b) of each unit
 
@@ -39,19 +39,15 @@ def tally_of(units: Units) -> dict[tuple[str, str], tuple[int, int]]:
 
 def elo_ratings(names: Sequence[str], units: Units, *, resamples: int = 200, seed: int = 0) -> dict[str, Rating]:
     """Elo ratings (mean 1500) with 95% intervals from a bootstrap over each pair's units."""
-    estimate = fit_elo(names, tally_of(units))
-    if resamples < 2:
-        return {n: Rating(e, e, e) for n, e in estimate.items()}
-    rng = random.Random(seed)
-    draws: dict[str, list[float]] = {n: [] for n in names}
-    for _ in range(resamples):
+
+    def redraw(rng: random.Random) -> dict[tuple[str, str], tuple[int, int]]:
         again = {}
         for pair, us in units.items():
             picked = [us[int(rng.random() * len(us))] for _ in us] if us else []
             again[pair] = (sum(u[0] for u in picked), sum(u[1] for u in picked))
-        for n, e in fit_elo(names, again, start=estimate, tolerance=1e-6).items():
-            draws[n].append(e)
-    return {n: Rating(estimate[n], percentile(draws[n], 0.025), percentile(draws[n], 0.975)) for n in names}
+        return again
+
+    return bootstrap(names, tally_of(units), redraw, resamples=resamples, seed=seed)
 
 
 MIN_UNITS = 2  # units of chance a pair needs before the bootstrap can say anything

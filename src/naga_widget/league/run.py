@@ -40,7 +40,6 @@ from .ratings import (
     elo_ratings,
     elo_text,
     enough_for_intervals,
-    mean_width,
     openskill_ratings,
     pairs_out_of_line,
     sprt,
@@ -153,10 +152,6 @@ class LeagueResult:
 
     def forfeits(self, name: str) -> list[dict[str, Any]]:
         return [g for g in self.games if g["forfeited"] == name]
-
-    @property
-    def interval_width(self) -> float:
-        return mean_width(self.ratings)
 
     @property
     def too_few(self) -> str:

@@ -54,7 +54,7 @@ def quote(value: Any, limit: int = 80) -> str:
         text = repr(value)
     except RecursionError:
         text = f"a {type(value).__name__} nested too deeply"
-    except Exception:  # a hostile __repr__: say what it is, not what it claims
+    except Exception:  # noqa: BLE001 - a hostile __repr__: say what it is, not what it claims
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[:limit] + "…"
 
