@@ -219,16 +219,27 @@ function rotationChoices(sel, choice, hinted) {
   )}</div>`;
 }
 
+/** The legal spaces as buttons, the same choices as the highlighted spaces of the board (for the keyboard first). */
+function spaceChoices(spaces, sel) {
+  return html`<div class="naga-choice naga-spaces" role="group" aria-label="space"><span class="naga-muted">Space:</span>${list(
+    spaces,
+    (i) => i,
+    (i) =>
+      html`<button type="button" data-act="place-space" data-space=${i} data-testid="place-at-${i}" aria-pressed=${sel.place.space === i ? "true" : "false"} aria-label=${spaceWords(i)} title=${spaceWords(i)}>${i}</button>`,
+  )}</div>`;
+}
+
 function placeMenu(ctx) {
   const { menu, sel, catalog, names, previewShown } = ctx;
   const room = menu.room ?? { id: "", openings: "" };
   const choice = placeChoices(menu, sel.place.space);
   const shape = catalog?.rooms?.[room.id]?.shape;
   const ready = sel.place.space !== null && sel.place.rot !== null && choice.rotations.includes(sel.place.rot);
-  return html`<p class="naga-hint">Place room <b>${room.id}</b>${shape ? ` (${shape})` : ""} in ${names[menu.player] ?? "your"}'s temple: click a highlighted space (${withRules("row 2, or next to a tile; R4.3.2", catalog)}), then choose the orientation. Spaces are numbered 0–8 row by row from the north-west corner: 0 1 2 / 3 4 5 / 6 7 8.</p>${
-    sel.place.space === null
-      ? html`<p class="naga-hint">Legal spaces: ${choice.spaces.map(spaceWords).join(", ")}</p>`
-      : rotationChoices(sel, choice, suggestionOf(ctx))
+  return html`<p class="naga-hint">Place room <b>${room.id}</b>${shape ? ` (${shape})` : ""} in ${names[menu.player] ?? "your"}'s temple: click a highlighted space or its number below (${withRules("row 2, or next to a tile; R4.3.2", catalog)}), then choose the orientation. Spaces are numbered 0–8 row by row from the north-west corner: 0 1 2 / 3 4 5 / 6 7 8.</p>${spaceChoices(
+    choice.spaces,
+    sel,
+  )}${
+    sel.place.space === null ? nothing : rotationChoices(sel, choice, suggestionOf(ctx))
   }${previewPanel(previewShown, (t) => withRules(t, catalog))}${buttonRow(
     html`<button type="button" class="naga-primary" data-act="place-confirm" data-testid="confirm" ?disabled=${!ready} title=${ready ? placeActionText(sel.place.space, sel.place.rot) : ""}>${
       ready ? placementWords(room.id, sel.place.space, choice.openings[sel.place.rot]) : "Confirm"

@@ -15,6 +15,45 @@ export function emptySelection() {
 }
 
 /**
+ * The selection a new decision starts with: where a level of the menu offers one choice only, it is
+ * chosen already (the person still confirms): the only card of a call, the only space of a placement
+ * (with its first orientation), the only card to give. The choices are the menu's, sent by Python.
+ * @param {Menu} menu
+ */
+export function initialSelection(menu) {
+  const sel = emptySelection();
+  if (menu?.phase === "call") {
+    const cards = [...new Set((menu.groups ?? []).flat())];
+    if (cards.length === 1) sel.call = cards;
+  } else if (menu?.phase === "place") {
+    const { spaces } = placeChoices(menu);
+    if (spaces.length === 1) {
+      const { rotations } = placeChoices(menu, spaces[0]);
+      sel.place = { space: spaces[0], rot: rotations[0] ?? null };
+    }
+  } else if (menu?.phase === "give" && (menu.gives ?? []).length === 1) sel.give = menu.gives[0];
+  return sel;
+}
+
+/**
+ * An invoke with the levels that offer one choice only chosen: the only payment of its card, then each
+ * part of the target while one part only can come next (and the target is not complete without it).
+ */
+function invokeFilledIn(menu, invoke) {
+  let { card, pay, tokens } = invoke;
+  if (!pay) {
+    const { pays } = invokeChoices(menu, card, null, []);
+    if (pays.length !== 1) return invoke;
+    pay = pays[0];
+  }
+  for (let c = invokeChoices(menu, card, pay, tokens); c.next.length === 1 && !c.complete;) {
+    tokens = [...tokens, c.next[0]];
+    c = invokeChoices(menu, card, pay, tokens);
+  }
+  return { card, pay, tokens };
+}
+
+/**
  * @typedef {ReturnType<typeof emptySelection>} Selection
  * @typedef {{data: Object<string, string>, sel: Selection, menu: Menu, temples: string[]}} Click
  * @typedef {null | {sel: Selection} | {move: string} | {rule: ?string} | {view: Object} | {send: {type: string, action?: string, iterations?: number}}} Outcome
@@ -64,11 +103,11 @@ export const DECISIONS = {
   pass: ({ menu }) => (menu.pass ? play("pass") : null),
   "invoke-card": ({ data, sel, menu }) =>
     invokeChoices(menu, data.card, null, []).stage === "pay"
-      ? { sel: { ...sel, invoke: { card: data.card, pay: null, tokens: [] } } }
+      ? { sel: { ...sel, invoke: invokeFilledIn(menu, { card: data.card, pay: null, tokens: [] }) } }
       : null,
   "invoke-pay": ({ data, sel, menu }) =>
     invokeChoices(menu, sel.invoke.card, data.pay, []).stage === "target"
-      ? { sel: { ...sel, invoke: { ...sel.invoke, pay: data.pay, tokens: [] } } }
+      ? { sel: { ...sel, invoke: invokeFilledIn(menu, { ...sel.invoke, pay: data.pay, tokens: [] }) } }
       : null,
   target: ({ data, sel, menu }) => {
     const { card, pay, tokens } = sel.invoke;
@@ -80,10 +119,15 @@ export const DECISIONS = {
     const c = invokeChoices(menu, sel.invoke.card, sel.invoke.pay, sel.invoke.tokens);
     return c.complete ? play(c.actionText) : null;
   },
-  back: ({ sel }) => {
+  // one step back, over the levels that had one choice only (they were chosen for the person)
+  back: ({ sel, menu }) => {
     const inv = sel.invoke;
-    if (inv.tokens.length) return { sel: { ...sel, invoke: { ...inv, tokens: inv.tokens.slice(0, -1) } } };
-    if (inv.pay) return { sel: { ...sel, invoke: { ...inv, pay: null } } };
+    const filled = (tokens) => invokeFilledIn(menu, { ...inv, tokens }).tokens.length > tokens.length;
+    let tokens = inv.tokens;
+    while (tokens.length && (tokens === inv.tokens || filled(tokens))) tokens = tokens.slice(0, -1);
+    if (tokens.length || (inv.tokens.length && !filled([]))) return { sel: { ...sel, invoke: { ...inv, tokens } } };
+    if (inv.pay && invokeChoices(menu, inv.card, null, []).pays.length > 1)
+      return { sel: { ...sel, invoke: { ...inv, pay: null, tokens: [] } } };
     return { sel: { ...sel, invoke: { card: null, pay: null, tokens: [] } } };
   },
   reset: () => ({ sel: emptySelection() }),

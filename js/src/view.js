@@ -11,7 +11,7 @@ import { announcement } from "./changes.js";
 import { pageIsDark } from "./theme.js";
 import { CSS } from "./styles.js";
 import { viewState, widgetTemplate } from "./markup.js";
-import { emptySelection, handleAct } from "./handlers.js";
+import { handleAct, initialSelection } from "./handlers.js";
 import { captureFocus, restoreFocus } from "./focus.js";
 import { pickIntent } from "./chance.js";
 import { SUPPRESS_SHORTCUTS, captureKeys, leaveWidget } from "./keys.js";
@@ -26,6 +26,8 @@ export const TRAITS = ["catalog", "board", "menu", "timeline", "events", "status
 /** Keys of the timeline on the widget (not in a form field): ← → Home End. */
 const TIMELINE_KEYS = ["ArrowLeft", "ArrowRight", "Home", "End"];
 const FORM_FIELDS = ["INPUT", "TEXTAREA", "SELECT"];
+/** Choices after which a choice made by the keyboard hands the focus to Confirm (activate). */
+const TO_CONFIRM = ["place-space", "rotation", "give-card"];
 /** Events that move the pointer or the focus onto a candidate, or off it (the previews of preview.js). */
 const HOVER_EVENTS = ["pointerover", "pointerout", "focusin", "focusout"];
 
@@ -90,7 +92,7 @@ class NagaView {
     this.uid = viewUid(); // the prefix of the ids in this view (SVG patterns, labelled selectors)
     ({ root: this.root, app: this.app } = createRoot(el));
     this.layout = templeLayoutCached(model.get("catalog")?.slots);
-    this.sel = emptySelection();
+    this.sel = initialSelection(null);
     this.selKey = null;
     this.lastSent = 0;
     this.pending = false; // a play was sent and Python has not answered yet: no second play meanwhile
@@ -157,7 +159,7 @@ class NagaView {
     const key = `${JSON.stringify(snap.menu)}|${snap.timeline.step}|${snap.timeline.branch}`;
     if (key !== this.selKey) {
       this.selKey = key;
-      this.sel = emptySelection();
+      this.sel = initialSelection(snap.menu); // a level with one choice only is chosen already
       this.hover = null;
     }
     const focus = captureFocus(this.root);
@@ -256,8 +258,12 @@ class NagaView {
     this.draw();
   }
 
-  /** A control was clicked (or an SVG target activated by a key): handlers.js says what follows. */
-  activate(node) {
+  /**
+   * A control was clicked (or an SVG target activated by a key): handlers.js says what follows. Chosen
+   * by the keyboard (`byKey`), a space, an orientation or the card to give hands the focus to Confirm:
+   * a placement is then Tab, Enter, Enter from the widget (the decision comes first, onKeyDown).
+   */
+  activate(node, byKey = false) {
     if (!node || node.disabled || node.getAttribute("aria-disabled") === "true") return;
     const snap = viewState(traitsOf(this.model));
     const click = { data: dataOf(node), sel: this.sel, menu: snap.menu, temples: snap.templeNames };
@@ -275,7 +281,26 @@ class NagaView {
     } else {
       this.sel = outcome.sel;
       this.draw();
+      if (byKey && TO_CONFIRM.includes(node.getAttribute("data-act"))) {
+        const confirm = this.root.querySelector('[data-testid="actions"] [data-testid="confirm"]');
+        if (confirm && !confirm.disabled) confirm.focus({ preventScroll: true });
+      }
     }
+  }
+
+  /** The first control of the decision (not a rule id, not the list of what just happened), if any. */
+  firstDecisionControl() {
+    const panel = this.root.querySelector('[data-testid="actions"]');
+    if (!panel) return null;
+    return (
+      [...panel.querySelectorAll("button, input, select")].find(
+        (n) =>
+          !n.disabled &&
+          n.getAttribute("data-act") !== "rule" &&
+          !n.closest(".naga-happened, [hidden]") &&
+          n.getAttribute("tabindex") !== "-1",
+      ) ?? null
+    );
   }
 
   /** A setting of the view itself (the drawer's tab, the legend): no intent, only a redraw. */
@@ -338,7 +363,8 @@ class NagaView {
     const node = event.target?.closest?.("[data-act]");
     if (!node || !this.root.contains(node)) return;
     const act = node.getAttribute("data-act");
-    if (act !== "goto" && act !== "branch") this.activate(node); // those two act on change
+    // a click made by Enter or Space on a button has no pointer: detail 0
+    if (act !== "goto" && act !== "branch") this.activate(node, event.detail === 0); // those two act on change
   }
 
   /** The slider, the branch selector, the teacher's chance selectors, the hint's budget and auto-pass. */
@@ -399,6 +425,16 @@ class NagaView {
 
   /** Keys (seen first, keys.js): Escape; Enter/Space on SVG targets; ← → Home End move the cursor. */
   onKeyDown(event) {
+    const from = (typeof event.composedPath === "function" ? event.composedPath()[0] : null) ?? event.target;
+    const bare = !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (event.key === "Tab" && bare && from === this.root) {
+      const first = this.firstDecisionControl(); // Tab from the widget itself: the decision comes first
+      if (first) {
+        event.preventDefault();
+        first.focus({ preventScroll: false });
+      }
+      return;
+    }
     if (event.key === "Escape") {
       if (this.rule) this.showRule(null);
       else if (this.legend) this.setView({ legend: "toggle" });
@@ -411,7 +447,7 @@ class NagaView {
     const node = target?.closest?.("[data-act]");
     if (activatesSvgButton(node, event.key)) {
       event.preventDefault();
-      this.activate(node);
+      this.activate(node, true);
       return;
     }
     if (FORM_FIELDS.includes(target?.tagName) || target?.isContentEditable) return;

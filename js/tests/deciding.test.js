@@ -70,8 +70,10 @@ describe("the hint's suggestion on the menu", () => {
     });
     expect(marked(m.el)).toEqual([`card-${card}`]);
     m.click(`card-${card}`);
-    expect(marked(m.el)).toContain(`pay-${pay}`);
-    m.click(`pay-${pay}`);
+    if (m.q(`pay-${pay}`)) {
+      expect(marked(m.el)).toContain(`pay-${pay}`);
+      m.click(`pay-${pay}`);
+    } // else the card has one payment only: the view chose it, and the targets are marked at once
     expect(marked(m.el)).toContain(`target-${target[0]}`);
   });
 

@@ -469,9 +469,9 @@ describe("handleAct: one handler per control", () => {
     const sel = { ...emptySelection(), invoke: { card: "07d", pay: "teal", tokens: ["gold:W0"] } };
     const one = handleAct("back", click({}, sel), true).sel;
     expect(one.invoke).toEqual({ card: "07d", pay: "teal", tokens: [] });
+    // 07d can be paid one way only (the view chose it for the person): back goes over it, to the cards
     const two = handleAct("back", click({}, one), true).sel;
-    expect(two.invoke).toEqual({ card: "07d", pay: null, tokens: [] });
-    expect(handleAct("back", click({}, two), true).sel.invoke).toEqual({ card: null, pay: null, tokens: [] });
+    expect(two.invoke).toEqual({ card: null, pay: null, tokens: [] });
   });
 });
 

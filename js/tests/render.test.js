@@ -327,6 +327,20 @@ describe("the call (R4.1)", () => {
   });
 });
 
+/** The payments the menu offers for `card`. */
+function paysOf(menu, card) {
+  return [...new Set(menu.invokes.filter((i) => i[0] === card).map((i) => i[1]))];
+}
+
+/** Choose the payment: a click where the card has several; where it has one, the view chose it already. */
+function choosePay(menu, card, pay, q, click) {
+  if (paysOf(menu, card).length > 1) click(`pay-${pay}`);
+  else {
+    expect(q(`pay-${pay}`)).toBeNull();
+    expect(q("actions").textContent).toContain("Paying");
+  }
+}
+
 describe("the confrontation (R4.2)", () => {
   const effectCard = (menu, effect) => menu.invokes.find(([c]) => catalog.cards[c].effect === effect);
 
@@ -341,7 +355,7 @@ describe("the confrontation (R4.2)", () => {
     const [card, pay] = effectCard(f.menu, "E07");
     click(`card-${card}`);
     expect(q("pass")).toBeNull();
-    click(`pay-${pay}`);
+    choosePay(f.menu, card, pay, q, click);
     expect(q("confirm").disabled).toBe(true);
     // every first token is offered as a button and, being a slot, on the board
     expect(el.querySelectorAll('[data-testid^="target-"]')).toHaveLength(18);
@@ -368,7 +382,7 @@ describe("the confrontation (R4.2)", () => {
     const [card, pay, set] = effectCard(f.menu, "E06");
     const singles = f.menu.target_sets[set].filter((t) => !t.includes(" "));
     click(`card-${card}`);
-    click(`pay-${pay}`);
+    choosePay(f.menu, card, pay, q, click);
     click(`target-${singles[0]}`);
     expect(q("confirm").disabled).toBe(false);
     const [temple, slot] = singles[1].split(":");
@@ -383,7 +397,7 @@ describe("the confrontation (R4.2)", () => {
     const { f, q, click, intents } = mount("confront");
     const [card, pay, set] = effectCard(f.menu, "E11");
     click(`card-${card}`);
-    click(`pay-${pay}`);
+    choosePay(f.menu, card, pay, q, click);
     const [temple, space] = f.menu.target_sets[set][0].split(":");
     q(`space-${temple}-${space}`).dispatchEvent(new KeyboardEvent("keydown", { key: " ", bubbles: true }));
     click("confirm");
@@ -394,7 +408,7 @@ describe("the confrontation (R4.2)", () => {
     const { f, q, click, intents, el } = mount("confront_small");
     const [card, pay, set] = effectCard(f.menu, "E03");
     click(`card-${card}`);
-    click(`pay-${pay}`);
+    choosePay(f.menu, card, pay, q, click);
     const tokens = f.menu.target_sets[set];
     expect(tokens.some((t) => /:\d$/.test(t))).toBe(true); // e.g. violet:1
     expect(el.querySelectorAll('svg [role="button"]')).toHaveLength(0);
@@ -408,7 +422,7 @@ describe("the confrontation (R4.2)", () => {
     const { f, q, click, intents } = mount("confront_small");
     const [card, pay] = effectCard(f.menu, "E12");
     click(`card-${card}`);
-    click(`pay-${pay}`);
+    choosePay(f.menu, card, pay, q, click);
     expect(q("confirm").disabled).toBe(false);
     click("confirm");
     expect(intents().at(-1).action).toBe(`invoke ${card} ${pay}`);
@@ -418,14 +432,17 @@ describe("the confrontation (R4.2)", () => {
     const { f, q, click, intents } = mount("confront");
     const [card, pay] = effectCard(f.menu, "E07");
     click(`card-${card}`);
-    click(`pay-${pay}`);
+    choosePay(f.menu, card, pay, q, click);
     click("target-gold:W0");
     click("back");
     expect(q("chosen-tokens")).toBeNull();
     expect(q("target-gold:W2")).not.toBeNull();
     click("back");
-    expect(q(`pay-${pay}`)).not.toBeNull();
-    click("cancel");
+    // back to the payment, or to the cards when the card has one payment only (chosen for the person)
+    if (paysOf(f.menu, card).length > 1) {
+      expect(q(`pay-${pay}`)).not.toBeNull();
+      click("cancel");
+    }
     expect(q("pass")).not.toBeNull();
     expect(intents()).toHaveLength(0);
   });

@@ -109,7 +109,7 @@ describe("rule ids open their text", () => {
     const c = mount("confront");
     const [card, pay] = c.f.menu.invokes.find(([id]) => catalog.cards[id].effect === "E07");
     c.click(`card-${card}`);
-    c.click(`pay-${pay}`);
+    if (c.q(`pay-${pay}`)) c.click(`pay-${pay}`); // with one payment only, the view chose it
     c.click("target-gold:W2");
     c.click("target-gold:E2");
     expect(c.q("confirm").textContent.trim()).toBe(

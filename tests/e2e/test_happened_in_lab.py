@@ -109,3 +109,44 @@ def test_what_happened_stands_by_the_decision_and_rule_popups_open_by_their_id(p
         expect(root.get_by_test_id("rule-popup")).to_have_count(0)
         assert page.evaluate("() => document.activeElement.getAttribute('data-opened')") == "yes", where
         opener.evaluate("(e) => e.removeAttribute('data-opened')")
+
+
+PLACING = """\
+import random
+from naga_widget import Match, NagaWidget
+m = Match(seed=1)
+rng = random.Random(0)
+while not (m.state.phase == "place" and m.state.to_move == 0):
+    m.play(str(m.state.legal_actions().sample(rng)))
+w = NagaWidget(m, perspective=0)
+w"""
+
+PLACED = """\
+import json
+print("PROBE " + json.dumps({"step": w.step, "last": str(w.match.actions[-1])}))"""
+
+
+def test_a_placement_by_keyboard_only_takes_at_most_six_keys(page: Page, jupyter: Server) -> None:
+    """From the widget focused (Tab from the cell above lands on it), the decision comes first: Tab to the
+    first legal space, Enter, and Enter on Confirm, which the choice hands the focus to."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    name = write_notebook(jupyter.folder, "placing.ipynb", PLACING, PLACED)
+    page.goto(LAB.url(jupyter.base, name))
+    kernel_idle(page, name)
+    run_cell(page, 0)
+    root = page.locator('[data-testid="root"]').first
+    expect(root.get_by_test_id("confirm")).to_be_visible(timeout=60_000)
+    before = probe(page)
+    root.evaluate("(r) => r.focus()")
+    keys = ["Tab", "Enter", "Enter"]
+    focused = []
+    for key in keys:
+        page.keyboard.press(key)
+        focused.append(page.evaluate("() => document.activeElement.getAttribute('data-testid')"))
+    assert focused[0].startswith("place-at-"), focused
+    assert focused[1] == "confirm", focused
+    page.wait_for_function("(s) => +document.querySelector('[data-testid=\"tl-slider\"]').max > s",
+                           arg=before["step"], timeout=30_000)
+    after = probe(page)
+    assert after["step"] == before["step"] + 1 and after["last"].startswith("place "), after
+    assert len(keys) <= 6
