@@ -50,7 +50,10 @@ class CaseResult:
             return f"What the check found: {message}" if message else ""
         if kind == "ModuleNotFoundError":
             return f"The check needs a module that is not installed here ({message})."
-        return f"The check stopped on an error: {kind}: {message}" if message else f"The check stopped on {kind}."
+        said = f"The check stopped on an error: {kind}: {message}" if message else f"The check stopped on {kind}."
+        if "NoneType" in message:  # an unfinished answer: its body is still `...`, which gives None
+            said += " Something gave None: is an answer still `...`, or does a function lack its return?"
+        return said
 
 
 @dataclass

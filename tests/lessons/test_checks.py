@@ -88,6 +88,12 @@ def test_the_answer_shows_the_hint_and_what_was_found_and_folds_the_report_away(
     assert right.passed and "passed" in str(right) and "Not yet" not in right._repr_html_()
     raised = run_test_file(source, {"ucb": lambda *a: 1 / 0}, "ucb")
     assert raised.cases[0].found() == "The check stopped on an error: ZeroDivisionError: division by zero"
+    unfinished = ('from otter.test_files import test_case\nname = "q"\n\n'
+                  '@test_case(failure_message="Not yet: f.")\ndef test_f(f):\n    assert f().x == 1\n')
+    for env in ({"f": lambda: None}, {}):  # an answer still `...` (it gives None), and no answer at all
+        found = run_test_file(unfinished, env, "q").cases[0].found()
+        assert found.startswith("The check stopped on an error:") and "is an answer still `...`" in found, found
+        assert by_us(unfinished, env, "q") == by_otter(unfinished, env, "q")
 
 
 def test_exercise_2_of_lesson_06_tests_each_function_alone_and_names_it() -> None:
@@ -197,3 +203,27 @@ def test_what_a_check_found_is_said_in_words() -> None:
                         f"{path.name} {question}: assert {ast.unparse(node.test)}, {ast.unparse(node.msg)}")
                     worded += 1
     assert worded >= 20
+
+
+HELPERS = {"two_cursed_up", "Node", "env"}  # what the lessons give, not what the student writes
+
+
+def test_each_hint_names_the_function_it_tests() -> None:
+    """A test case gets the names it tests as its parameters; its hint names one of them (not only a
+    helper such as two_cursed_up), so a failure points at the function at fault."""
+    import ast
+
+    named = 0
+    for path in STUDENT:
+        for question, source in checks_in(path).items():
+            for node in ast.walk(ast.parse(source)):
+                if not isinstance(node, ast.FunctionDef) or not node.decorator_list:
+                    continue
+                (decorator,) = node.decorator_list
+                assert isinstance(decorator, ast.Call)
+                hint = next(k.value.value for k in decorator.keywords if k.arg == "failure_message")  # type: ignore[attr-defined]
+                tested = {a.arg for a in node.args.args} - HELPERS
+                assert tested and any(re.search(rf"\b{name}\b", hint) for name in tested), (
+                    f"{path.name} {question} {node.name}: the hint names none of {sorted(tested)}: {hint}")
+                named += 1
+    assert named >= 15
