@@ -26,13 +26,18 @@ export function happenedOf(ctx) {
   return h && Array.isArray(h.events) && h.events.length ? h : null;
 }
 
+/** "since gold's last decision (step 4)": Python's words, in the middle of a sentence. @param {string} since */
+function sinceWords(since) {
+  return since ? since[0].toLowerCase() + since.slice(1) : "";
+}
+
 /** The panel: the events since the person's last decision, oldest first, each with its step and rule id. */
 export function happenedPanel(ctx) {
   const h = happenedOf(ctx);
   if (!h) return nothing;
   const [from, to] = h.steps ?? [];
   const span = from === to ? `step ${to}` : `steps ${from}–${to}`;
-  return html`<section class="naga-happened" data-testid="happened" aria-label="what happened since your last decision"><h4>What just happened <span class="naga-muted">(${span})</span></h4><p class="naga-hint">${h.since}; the board marks what changed (dotted).</p><ol class="naga-happened-list" data-key=${`${h.steps?.join("-")}|${h.events.length}`} tabindex="0" aria-label="events since your last decision, oldest first">${
+  return html`<section class="naga-happened" data-testid="happened" aria-label="what happened since your last decision"><h4 title="The board marks what changed with a dotted frame">What just happened <span class="naga-muted naga-happened-since">${sinceWords(h.since)}, ${span}</span></h4><ol class="naga-happened-list" data-key=${`${h.steps?.join("-")}|${h.events.length}`} tabindex="0" aria-label="events since your last decision, oldest first">${
     h.more
       ? html`<li class="naga-muted">… ${h.more} earlier event${h.more === 1 ? "" : "s"} in the Events tab</li>`
       : nothing

@@ -238,7 +238,7 @@ export const CSS = `
 .naga-close-mark{font-weight:700}
 .naga-confidence{font-weight:600}
 .naga-happened{margin:0 0 6px;padding:4px 8px;border-left:4px solid var(--naga-target);background:var(--naga-bg);border-radius:4px}
-.naga-happened h4{margin:0}.naga-happened p{margin:0 0 2px}
+.naga-happened h4{margin:0 0 2px}.naga-happened-since{font-weight:400;font-size:var(--naga-fs-s)}
 .naga-happened-list{list-style:none;margin:0;padding:0;max-height:7.6em;overflow:auto;font-size:var(--naga-fs-s)}
 .naga-happened-list:focus-visible{outline:2px solid var(--naga-target)}
 .naga-happened-list li{padding:1px 0}

@@ -17,7 +17,7 @@ describe("what just happened", () => {
     const panel = q("happened");
     expect(panel).not.toBeNull();
     expect(q("actions").contains(panel)).toBe(true); // it stands with the decision
-    expect(panel.textContent).toContain(h.since);
+    expect(panel.textContent).toContain(h.since.slice(1)); // "[S]ince gold's last decision (step 20)"
     const items = [...panel.querySelectorAll("li")];
     expect(items).toHaveLength(h.events.length);
     h.events.forEach((e, i) => {

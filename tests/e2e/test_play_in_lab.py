@@ -93,7 +93,8 @@ def play_call(page: Page, card_index: int = 0) -> str:
 
 
 def play_confrontation(page: Page) -> None:
-    """Invoke once if a card is offered (card → pay → targets → confirm), then pass until it ends."""
+    """Invoke once if a card is offered (card → pay, unless one payment only → targets → confirm), then pass
+    until it ends."""
     invoked = False
     for _ in range(40):
         if page.get_by_test_id("pass").count() == 0 or not page.get_by_test_id("pass").is_visible():
@@ -102,7 +103,8 @@ def play_confrontation(page: Page) -> None:
         if not invoked and enabled(page, "card-").count() > 0:
             invoked = True
             click_first(page, "card-")
-            click_first(page, "pay-")
+            if enabled(page, "pay-").count():  # with one payment only, the view chose it
+                click_first(page, "pay-")
             for _ in range(4):
                 if page.get_by_test_id("confirm").is_enabled():
                     break
