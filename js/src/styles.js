@@ -1,7 +1,7 @@
 // styles.js — the widget's CSS, put in a <style> element by render(). The colours are the custom
 // properties of theme.js (light, and dark under .naga-dark); JupyterLab's theme variables come first
 // for the neutrals. Layout: the two temples side by side with the decision beside them when the widget
-// is over 860 px wide, the side column no taller than the temples' (boundedSide: the table fits a
+// is over 860 px wide, the side column no taller than one screen (boundedSide: the table fits a
 // 1366×768 laptop's notebook area), below them under 860 px; where the widget itself is narrower than
 // two temples (a container query), the temple of the player who decides comes first, the decision right
 // under it, the other temple after. Large (a projector) puts the decision under the temples up to
@@ -12,24 +12,21 @@
 import { DARK, LIGHT, paletteCss } from "./theme.js";
 
 /**
- * The side column beside the temples, bounded to the height of the left column (temples, players,
- * timeline): the offered room keeps its height, the decision scrolls inside itself when it is taller
- * than the room left (its confirm row stays in view at its foot), and the open tab of the drawer takes
- * the rest, scrolling inside itself. So the table is never taller than the temples beside it or the
- * window's height less the notebook's frame (100vh - 260 px), whatever the decision or the tab: at
- * 1366×768 it fits JupyterLab's notebook area, at 1400×1000 a whole decision shows. `scope`: the roots
- * it is for.
+ * The side column beside the temples, no taller than the window less the notebook's frame (100vh - 260
+ * px, at least 420 px): the offered room keeps its height, the decision scrolls inside itself when it
+ * is taller than the room left (its confirm row stays in view at its foot), and the open tab of the
+ * drawer (at most 40% of that height) shares the rest with it, scrolling inside itself. So neither a long decision nor an open tab
+ * makes the table taller than one screen: at 1366×768 it fits JupyterLab's notebook area, at
+ * 1400×1000 a whole decision shows. `scope`: the roots it is for.
  */
 function boundedSide(scope) {
-  return `${scope} .naga-table{align-items:stretch}
-  ${scope} .naga-left{align-self:start}
-  ${scope} .naga-side{contain:size;contain-intrinsic-block-size:clamp(420px,calc(100vh - 260px),1000px)}
+  return `${scope} .naga-side{max-height:max(420px,calc(100vh - 260px))}
   ${scope} .naga-side>*{flex:none}
   ${scope} .naga-side>.naga-actions{flex:0 1 auto;min-height:150px;overflow:auto;overscroll-behavior:contain}
   ${scope} .naga-actions .naga-choice:has([data-testid="confirm"]){position:sticky;bottom:-6px;z-index:1;margin:6px -8px -6px;
     padding:6px 8px;background:var(--naga-panel);border-top:1px solid var(--naga-line);box-shadow:0 -6px 8px -6px rgba(0,0,0,.3)}
-  ${scope} .naga-side>.naga-drawer-open{flex:1 1 120px;min-height:120px}
-  ${scope} .naga-tabpanel{flex:1 1 0;min-height:0;max-height:none;overscroll-behavior:contain}`;
+  ${scope} .naga-side>.naga-drawer-open{flex:0 1 auto;min-height:120px;max-height:max(160px,calc((100vh - 260px) * .4))}
+  ${scope} .naga-tabpanel{flex:0 1 auto;min-height:0;max-height:none;overscroll-behavior:contain}`;
 }
 
 export const CSS = `
