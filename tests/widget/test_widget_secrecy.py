@@ -172,7 +172,7 @@ def test_no_view_learns_a_hidden_fact_from_an_explaining_bot_during_or_after_the
     opponent = Recording(BOTS[bot](seed))
     w = NagaWidget(seed=seed, perspective=perspective, opponent=opponent, bot_delay=0)
     seat = w.status["bot"]
-    checked = play_out(w, random.Random(seed), every=3)
+    checked = play_out(w, random.Random(seed), every=1)  # at each of the person's decisions
     assert checked > 5 and opponent.decisions
     viewer = viewer_at(w)
     # after the game: the last step, then every step of the game again (the reasons stay where they were)
