@@ -55,7 +55,7 @@ test-py: $(STAMP)
 test-js: $(JS_STAMP)
 	cd js && npx vitest run
 
-## bench: print the speed and strength figures (engine, widget, browser, bots, arena, environments)
+## bench: print the speed and strength figures (engine, widget, browser, bots, arena, environments, the JupyterLite site's time to a board and download; builds site/ if missing)
 bench: $(STAMP) $(JS_STAMP)
 	$(PY) benchmarks/bench_engine.py
 	$(PY) benchmarks/bench_widget.py
@@ -67,6 +67,8 @@ bench: $(STAMP) $(JS_STAMP)
 	$(PY) benchmarks/bench_league.py
 	$(PY) benchmarks/bench_envs.py
 	$(PY) benchmarks/bench_eval.py
+	test -f site/jupyter-lite.json || $(MAKE) lite
+	$(PY) benchmarks/bench_lite.py --loads 2
 
 ## bench-rl: lesson 08's longer run, MaskablePPO for 25 minutes, then 200 games against RandomBot and GreedyBot each
 bench-rl: $(RL_STAMP)

@@ -1,6 +1,6 @@
 """Speed and size of the JupyterLite site: cold first load, bytes downloaded, time per move.
 
-    .venv/bin/python benchmarks/bench_lite.py [--site site] [--loads 3] [--gzip]
+    .venv/bin/python benchmarks/bench_lite.py [--site site] [--loads 3] [--plain]
 
 Each load is cold: a fresh browser context (empty HTTP cache, no service worker) with the cache
 disabled through the DevTools protocol. Times are taken in the page (``performance.now()`` from
@@ -10,9 +10,10 @@ navigation start):
 - *kernel*: the Pyodide kernel is idle (Pyodide booted, the wheels loaded, IPython started);
 - *playable*: the notebook's cells have run and the first board takes clicks.
 
-Bytes are counted by the server (``lite/serve.py --stats``): the bodies it sent, so the service
-worker's pass-through does not count twice. ``--gzip`` serves compressed answers, as most static
-hosts do. Per move: from the click that completes a decision to the new step drawn (the next
+Bytes are counted by the server (``lite/serve.py --stats``): the bodies it sent (*on the wire*:
+the precompressed ``.br`` files, as a browser accepting brotli gets them) and their decompressed
+size (*raw*), so the service worker's pass-through does not count twice. ``--plain`` serves every
+file uncompressed, for comparison. Per move: from the click that completes a decision to the new step drawn (the next
 animation frame after the view changed), median over the moves of a round against the bot.
 """
 
@@ -50,12 +51,14 @@ def megabytes(n: float) -> str:
 def site_breakdown(site: Path) -> dict[str, int]:
     parts = {"JupyterLab (build/)": site / "build", "lab extensions": site / "extensions",
              "Pyodide core": None, "wheels": None}
-    sizes = {name: sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
-             for name, path in parts.items() if path is not None}
+    def files(folder: Path) -> list[Path]:  # the precompressed copies (NAME.br, NAME.gz) left out
+        return [p for p in folder.rglob("*") if p.is_file() and p.suffix not in (".br", ".gz")]
+
+    sizes = {name: sum(p.stat().st_size for p in files(path)) for name, path in parts.items() if path is not None}
     pyodide = site / "static" / "pyodide"
     sizes["wheels"] = sum(p.stat().st_size for p in pyodide.glob("*.whl"))
-    sizes["Pyodide core"] = sum(p.stat().st_size for p in pyodide.iterdir() if p.suffix != ".whl")
-    sizes["total"] = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+    sizes["Pyodide core"] = sum(p.stat().st_size for p in files(pyodide) if p.suffix != ".whl")
+    sizes["total"] = sum(p.stat().st_size for p in files(site))
     return sizes
 
 
@@ -82,7 +85,7 @@ def cold_load(browser: Browser, server: Served, moves: int) -> dict[str, float]:
         page.context.close()
     if traffic.refused:
         raise RuntimeError(f"requests left 127.0.0.1: {traffic.refused}")
-    return {"app": app, "kernel": kernel, "playable": playable, "bytes": loaded["bytes"],
+    return {"app": app, "kernel": kernel, "playable": playable, "bytes": loaded["bytes"], "raw": loaded["raw"],
             "requests": loaded["requests"], "move_ms": statistics.median(times), "move_max": max(times)}
 
 
@@ -91,7 +94,7 @@ def main() -> None:
     parser.add_argument("--site", type=Path, default=ROOT / "site")
     parser.add_argument("--loads", type=int, default=3)
     parser.add_argument("--moves", type=int, default=6)
-    parser.add_argument("--gzip", action="store_true")
+    parser.add_argument("--plain", action="store_true", help="serve every file uncompressed")
     args = parser.parse_args()
     if not (args.site / "jupyter-lite.json").exists():
         sys.exit(f"no site at {args.site}: run `make lite` first")
@@ -100,19 +103,22 @@ def main() -> None:
     for name, size in site_breakdown(args.site).items():
         print(f"  {name:22} {megabytes(size)}")
     started = time.monotonic()
-    with sync_playwright() as p, Served(args.site, stats=True, compress=args.gzip) as server:
+    with sync_playwright() as p, Served(args.site, stats=True, plain=args.plain) as server:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         runs = [cold_load(browser, server, args.moves) for _ in range(args.loads)]
         browser.close()
-    print(f"cold loads ({args.loads}, cache disabled{', gzip' if args.gzip else ''}), seconds from navigation:")
+    print(f"cold loads ({args.loads}, cache disabled, {'uncompressed' if args.plain else 'brotli'}), seconds from "
+          "navigation:")
     for run in runs:
         print(f"  app {run['app']:5.1f}  kernel idle {run['kernel']:5.1f}  playable {run['playable']:5.1f}  "
-              f"downloaded {megabytes(run['bytes'])} in {run['requests']:.0f} requests  "
+              f"downloaded {megabytes(run['raw'])} raw, {megabytes(run['bytes'])} on the wire in "
+              f"{run['requests']:.0f} requests  "
               f"move median {run['move_ms']:.0f} ms (max {run['move_max']:.0f})")
     med = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
     print(f"median: app {med['app']:.1f} s, kernel {med['kernel']:.1f} s (Pyodide boot + wheels + IPython: "
           f"{med['kernel'] - med['app']:.1f} s), playable {med['playable']:.1f} s (cells and first render: "
-          f"{med['playable'] - med['kernel']:.1f} s), {megabytes(med['bytes'])} downloaded, "
+          f"{med['playable'] - med['kernel']:.1f} s), downloaded {megabytes(med['raw'])} raw and "
+          f"{megabytes(med['bytes'])} on the wire, "
           f"{med['move_ms']:.0f} ms per move  [{time.monotonic() - started:.0f} s]")
 
 

@@ -4,6 +4,8 @@ Everything is plain Playwright (sync API) driving ``/usr/bin/chromium``; it neve
 browser. :class:`Served` runs ``lite/serve.py`` on a free port of 127.0.0.1; :func:`new_page`
 opens a fresh browser context (so a cold cache) whose every request, the kernel worker's and
 the service worker's included, is seen: any that leaves 127.0.0.1 is recorded and refused.
+Refusing needs Playwright's routing, which turns the browser's HTTP cache off; a page made with
+``route=False`` keeps the cache (to measure what a second lesson costs) and only records.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, Route, Worker
+from playwright.sync_api import Browser, Page, Request, Route, Worker
 
 HERE = Path(__file__).resolve().parent
 CHROMIUM = os.environ.get("NAGA_CHROMIUM", "/usr/bin/chromium")
@@ -35,10 +37,10 @@ KERNEL_READY = """() => { const k = window.jupyterapp?.shell?.currentWidget?.ses
 class Served:
     """``lite/serve.py`` on a free port, in its own process; ``base`` is its URL."""
 
-    def __init__(self, site: Path, *, stats: bool = False, compress: bool = False) -> None:
+    def __init__(self, site: Path, *, stats: bool = False, plain: bool = False) -> None:
         cmd = [sys.executable, str(HERE / "serve.py"), "--dir", str(site), "--port", "0"]
         cmd += ["--stats"] if stats else []
-        cmd += ["--gzip"] if compress else []
+        cmd += ["--plain"] if plain else []
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
@@ -68,28 +70,38 @@ class Served:
 
 @dataclass
 class Traffic:
-    """Every URL the context asked for, the refused (non-local) ones, and worker console lines."""
+    """Every URL the context asked for, the refused (non-local) ones, worker console lines, and the
+    ``Content-Encoding`` of each answer (``""`` when none)."""
 
     urls: list[str] = field(default_factory=list)
+    encodings: dict[str, str] = field(default_factory=dict)
     refused: list[str] = field(default_factory=list)
     workers: list[str] = field(default_factory=list)
     console: list[str] = field(default_factory=list)
 
 
-def new_page(browser: Browser) -> tuple[Page, Traffic]:
-    """A page in a fresh context (empty cache) that refuses and records requests leaving 127.0.0.1."""
+def new_page(browser: Browser, *, route: bool = True) -> tuple[Page, Traffic]:
+    """A page in a fresh context (empty cache) that refuses and records requests leaving 127.0.0.1
+    (with ``route=False``: records them in ``refused`` without refusing, and keeps the HTTP cache)."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     traffic = Traffic()
 
-    def route(r: Route) -> None:
+    def refuse(r: Route) -> None:
         if r.request.url.startswith(LOCAL):
             r.continue_()
         else:
             traffic.refused.append(r.request.url)
             r.abort()
 
-    context.route("**/*", route)
-    context.on("request", lambda request: traffic.urls.append(request.url))
+    def seen(request: Request) -> None:
+        traffic.urls.append(request.url)
+        if not route and not request.url.startswith(LOCAL):
+            traffic.refused.append(request.url)
+
+    if route:
+        context.route("**/*", refuse)
+    context.on("request", seen)
+    context.on("response", lambda r: traffic.encodings.__setitem__(r.url, r.headers.get("content-encoding", "")))
     page = context.new_page()
     def on_worker(worker: Worker) -> None:
         traffic.workers.append(worker.url)
