@@ -227,6 +227,12 @@ def test_readme_notebook_example_makes_a_widget_with_a_bot() -> None:
     assert "opponent=RandomBot(" in FENCES[1][1], "the example plays against a bot"
 
 
+def test_readme_is_a_package_page_of_at_most_200_lines() -> None:
+    """The details live in docs/ (linked from it); the maintainers' notes in CONTRIBUTING.md."""
+    assert len(README.splitlines()) <= 200
+    assert "CONTRIBUTING.md" in README and "make lite" in README
+
+
 def test_readme_links_work_outside_the_repository() -> None:
     """PyPI shows the README without the repository around it: every link is absolute."""
     targets = re.findall(r"\]\(([^)\s]+)\)", README)
