@@ -65,6 +65,15 @@ def replay_html(match: Match, perspective: int | str = "spectator", title: str |
     return to_html(match, perspective, title)
 
 
+def __dir__() -> list[str]:
+    """The module's names with those loaded on first use, so completion offers them too.
+
+    >>> "NagaWidget" in dir(__import__("naga_widget"))
+    True
+    """
+    return sorted(set(globals()) | {"NagaWidget", "tournament"})
+
+
 def __getattr__(name: str) -> object:
     # The widget needs anywidget; the engine must import without it (e.g. in a bare Pyodide).
     if name == "NagaWidget":
