@@ -100,6 +100,11 @@ function buttonRow(...buttons) {
   return html`<div class="naga-choice">${buttons}</div>`;
 }
 
+/** What the choice would do, then the buttons: one block, kept in view at the foot of a decision that scrolls. */
+function footer(preview, row) {
+  return html`<div class="naga-foot">${preview}${row}</div>`;
+}
+
 // -- R4.1 the call ---------------------------------------------------------------------------------------
 
 /** "Call 2 cards: 4 brown sticks to throw" — what a call brings (R4.2.1). */
@@ -196,15 +201,16 @@ function confrontMenu(ctx) {
   const info = ctx.catalog?.cards?.[inv.card];
   const text = effectText(inv.card, ctx.catalog);
   return html`<p><b>Invoke ${inv.card}</b>${info ? ` — ${info.name} (${info.effect})` : ""}</p>${text ? html`<p class="naga-hint">${text}</p>` : nothing}${
-    inv.pay
-      ? html`${targetChoices(ctx, inv, choice, suggestionOf(ctx))}${previewPanel(ctx.previewShown, (t) => withRules(t, ctx.catalog))}`
-      : payChoices(choice, suggestionOf(ctx), ctx.sel)
-  }${buttonRow(
-    html`<button type="button" class="naga-primary" data-act="invoke-confirm" data-testid="confirm" ?disabled=${!choice.complete} title=${choice.actionText ?? ""}>${
-      choice.complete ? invokeWords(inv.card, inv.pay, choice.words, ctx.catalog) : "Confirm"
-    }</button>`,
-    html`<button type="button" data-act="back" data-testid="back">Back</button>`,
-    html`<button type="button" data-act="reset" data-testid="cancel">Cancel</button>`,
+    inv.pay ? targetChoices(ctx, inv, choice, suggestionOf(ctx)) : payChoices(choice, suggestionOf(ctx), ctx.sel)
+  }${footer(
+    inv.pay ? previewPanel(ctx.previewShown, (t) => withRules(t, ctx.catalog)) : nothing,
+    buttonRow(
+      html`<button type="button" class="naga-primary" data-act="invoke-confirm" data-testid="confirm" ?disabled=${!choice.complete} title=${choice.actionText ?? ""}>${
+        choice.complete ? invokeWords(inv.card, inv.pay, choice.words, ctx.catalog) : "Confirm"
+      }</button>`,
+      html`<button type="button" data-act="back" data-testid="back">Back</button>`,
+      html`<button type="button" data-act="reset" data-testid="cancel">Cancel</button>`,
+    ),
   )}`;
 }
 
@@ -238,13 +244,14 @@ function placeMenu(ctx) {
   return html`<p class="naga-hint">Place room <b>${room.id}</b>${shape ? ` (${shape})` : ""} in ${names[menu.player] ?? "your"}'s temple: click a highlighted space or its number below (${withRules("row 2, or next to a tile; R4.3.2", catalog)}), then choose the orientation. Spaces are numbered 0–8 row by row from the north-west corner: 0 1 2 / 3 4 5 / 6 7 8.</p>${spaceChoices(
     choice.spaces,
     sel,
-  )}${
-    sel.place.space === null ? nothing : rotationChoices(sel, choice, suggestionOf(ctx))
-  }${previewPanel(previewShown, (t) => withRules(t, catalog))}${buttonRow(
-    html`<button type="button" class="naga-primary" data-act="place-confirm" data-testid="confirm" ?disabled=${!ready} title=${ready ? placeActionText(sel.place.space, sel.place.rot) : ""}>${
-      ready ? placementWords(room.id, sel.place.space, choice.openings[sel.place.rot]) : "Confirm"
-    }</button>`,
-    html`<button type="button" data-act="reset" data-testid="cancel" ?disabled=${sel.place.space === null}>Cancel</button>`,
+  )}${sel.place.space === null ? nothing : rotationChoices(sel, choice, suggestionOf(ctx))}${footer(
+    previewPanel(previewShown, (t) => withRules(t, catalog)),
+    buttonRow(
+      html`<button type="button" class="naga-primary" data-act="place-confirm" data-testid="confirm" ?disabled=${!ready} title=${ready ? placeActionText(sel.place.space, sel.place.rot) : ""}>${
+        ready ? placementWords(room.id, sel.place.space, choice.openings[sel.place.rot]) : "Confirm"
+      }</button>`,
+      html`<button type="button" data-act="reset" data-testid="cancel" ?disabled=${sel.place.space === null}>Cancel</button>`,
+    ),
   )}`;
 }
 

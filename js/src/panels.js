@@ -250,10 +250,6 @@ export function tablePanel(board, names) {
   }</dd>${board.drawn_count ? html`<dt>Drawn</dt><dd>${board.drawn_count} card(s)</dd>` : nothing}</dl></section>`;
 }
 
-export function centerColumn(board, ctx) {
-  return html`<div class="naga-center">${offeredPanel(board, ctx.catalog)}${tablePanel(board, ctx.names)}</div>`;
-}
-
 export function templePanel(temple, board, ctx) {
   const owner = temple.owner;
   // the temple of the player who decides now (or is to move): first when the temples are stacked

@@ -23,7 +23,7 @@ function boundedSide(scope) {
   return `${scope} .naga-side{max-height:max(420px,calc(100vh - 260px))}
   ${scope} .naga-side>*{flex:none}
   ${scope} .naga-side>.naga-actions{flex:0 1 auto;min-height:150px;overflow:auto;overscroll-behavior:contain}
-  ${scope} .naga-actions .naga-choice:has([data-testid="confirm"]){position:sticky;bottom:-6px;z-index:1;margin:6px -8px -6px;
+  ${scope} .naga-actions :is(.naga-foot,.naga-choice:has([data-testid="confirm"]):not(.naga-foot>*)){position:sticky;bottom:-6px;z-index:1;margin:6px -8px -6px;
     padding:6px 8px;background:var(--naga-panel);border-top:1px solid var(--naga-line);box-shadow:0 -6px 8px -6px rgba(0,0,0,.3)}
   ${scope} .naga-side>.naga-drawer-open{flex:0 1 auto;min-height:120px;max-height:max(160px,calc((100vh - 260px) * .4))}
   ${scope} .naga-tabpanel{flex:0 1 auto;min-height:0;max-height:none;overscroll-behavior:contain}`;
@@ -222,6 +222,7 @@ export const CSS = `
 .naga-pv-down .naga-pv-line,.naga-pv-down .naga-pv-dot{stroke:var(--naga-ink)}
 .naga-preview-words{margin:4px 0;padding:4px 8px;border-left:4px solid var(--naga-target);background:var(--naga-bg);border-radius:4px}
 .naga-preview-words.naga-empty{padding:0;margin:0;border:none}
+.naga-foot>.naga-preview-words{max-height:7.5em;overflow:auto}
 .naga-hint-mark{fill:var(--naga-reach);fill-opacity:.3;stroke:var(--naga-reach);stroke-width:3;pointer-events:none}
 .naga-explain h5{margin:6px 0 2px;font-size:var(--naga-fs);font-weight:600}
 .naga-explain p{margin:2px 0}
