@@ -9,7 +9,7 @@ time compiling. This rewrites each wheel so that the kernel imports bytecode ins
   browser's side (``labextension``, ``nbextension``, ``*.data/data``: JupyterLab takes those
   from the site's extensions), jedi's stubs of Django and of third-party packages (its stubs of
   the standard library stay, for completion), and Pygments' lexers of languages other than
-  Python, the shell, JavaScript, CSS and JSON/YAML (with its table of lexers cut to match, so
+  Python, the shell, JavaScript, CSS, JSON/YAML and diffs (with its table of lexers cut to match, so
   asking for another language says "no lexer" as for an unknown one);
 - the project's own wheel (``--keep-source NAME``) keeps its ``.py`` files (for tracebacks and
   for reading) and gets ``__pycache__/mod.cpython-314.pyc`` beside them.
@@ -44,8 +44,9 @@ def is_test_folder(name: str) -> bool:
     return any(part in ("tests", "test") for part in PurePosixPath(name).parts[:-1])
 
 
-# Lexers kept in Pygments (and the modules they import): tracebacks and ``?`` use Python's.
-PYGMENTS_LEXERS = ("python", "special", "shell", "javascript", "css", "data")
+# Lexers kept in Pygments (and the modules they import): tracebacks and ``?`` use Python's, and pytest's
+# terminal writer imports the diff lexer (the engine's tests run in Pyodide with it).
+PYGMENTS_LEXERS = ("python", "special", "shell", "javascript", "css", "data", "diff")
 LEXERS_DIR = "pygments/lexers/"
 MAPPING = LEXERS_DIR + "_mapping.py"
 DROPPED_FOLDERS = ("jedi/third_party/django-stubs/", "jedi/third_party/typeshed/third_party/")
