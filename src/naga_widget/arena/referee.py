@@ -20,6 +20,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..bots.turn import FailureKind
 from ..match import Match
 from ..rules import TEMPLE_NAMES, ActionError
 from .lineup import Job
@@ -27,15 +28,8 @@ from .seat import ChildSeats, Seat, SeatError, Seats
 
 FORFEIT = "forfeit"
 # How a bot failed, in words that hold no hidden fact: what players other than the bot's author may read
-FAILURES = {
-    "unmade": "it could not be made",
-    "raised": "it raised an exception",
-    "unreadable": "its move cannot be read as an action (R8)",
-    "illegal": "its move is not a legal decision (R8)",
-    "timeout": "it took longer than the time allowed for a move",
-    "crashed": "its process ended",
-    "protocol": "its process sent an answer that is not part of the protocol",
-}
+# (each kind's words, from naga_widget.bots.turn)
+FAILURES = {kind.value: kind.words for kind in FailureKind}
 
 
 @dataclass(frozen=True)
@@ -189,7 +183,7 @@ def public_reason(record: GameRecord) -> str | None:
     ...         return "call " + " ".join(observation["players"][observation["viewer"]]["hand"] * 2)
     >>> game = tournament({"cheat": Cheat, "fair": RandomBot}, games=1, seed=2, workers=0, progress=False).games[0]
     >>> public_reason(game)
-    "game 0: bot 'cheat' (gold) forfeited at step 2: its move is not a legal decision (R8)"
+    "game 0: bot 'cheat' (gold) forfeited at step 2: its move is not a legal decision now (R8)"
     """
     if record.reason != FORFEIT:
         return None

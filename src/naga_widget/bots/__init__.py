@@ -12,6 +12,7 @@ One module per bot, with what they share beside them:
 - :mod:`.ismcts_v1` — :class:`ISMCTSV1Bot`, the first version of that search, kept as a baseline
 - :mod:`.clairvoyant` — :class:`ClairvoyantBot`, that search on the true state (for the arena only)
 - :mod:`.learned` — :class:`LinearEvaluation`: a win chance from a player's observation, fitted on games
+- :mod:`.turn` — :func:`ask`: a bot's turn, contained; a :class:`Failure` and its :class:`FailureKind`
 - :mod:`.beliefs` — tallying sampled worlds into a bot's guesses about hidden facts
 """
 
@@ -36,11 +37,12 @@ from .ismcts import ISMCTSBot
 from .ismcts_v1 import ISMCTSV1Bot
 from .learned import FEATURES, FITTED, LinearEvaluation, labelled_positions, position_features
 from .random_bot import RandomBot
+from .turn import Answer, Failure, FailureKind, ask
 
 __all__ = [
-    "FEATURES", "FITTED", "Beliefs", "Bot", "BotError", "Candidate", "ClairvoyantBot", "DecidingBot", "Decision",
-    "Determinizer", "Explanation", "GreedyBot", "Highlight", "ISMCTSBot", "ISMCTSV1Bot", "InconsistentObservation",
-    "LinearEvaluation", "RandomBot",
-    "decide", "determinize", "evaluate", "labelled_positions", "play_match", "position_features", "sample_action",
-    "sees_the_truth", "win_chance",
+    "FEATURES", "FITTED", "Answer", "Beliefs", "Bot", "BotError", "Candidate", "ClairvoyantBot", "DecidingBot",
+    "Decision", "Determinizer", "Explanation", "Failure", "FailureKind", "GreedyBot", "Highlight", "ISMCTSBot",
+    "ISMCTSV1Bot", "InconsistentObservation", "LinearEvaluation", "RandomBot",
+    "ask", "decide", "determinize", "evaluate", "labelled_positions", "play_match", "position_features",
+    "sample_action", "sees_the_truth", "win_chance",
 ]
