@@ -7,6 +7,7 @@
     naga-widget grade dist/autograder submissions/ --out results/
     naga-widget league submissions/ --deals 10 --out results/ --site
     naga-widget replay game.json -o game.html
+    naga-widget serve --db class.db --host 0.0.0.0 --port 8765
 
 Progress bars (tqdm, the extra ``arena``) go to stderr; the figures go to stdout.
 """
@@ -229,6 +230,36 @@ def add_replay_parser(sub: Any) -> None:
     rp.add_argument("--title", default=None, help="the page's title")
 
 
+def add_serve_parser(sub: Any) -> None:
+    sv = sub.add_parser("serve", help="the class server: students play each other and bots from their own "
+                                      "machines (docs/server.md; needs the extra [server])")
+    sv.add_argument("--db", required=True, metavar="FILE", help="the class's SQLite file (made if missing)")
+    sv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1; 0.0.0.0 "
+                                                        "for a class network)")
+    sv.add_argument("--port", type=int, default=8765)
+    sv.add_argument("--origin", action="append", default=[], metavar="URL",
+                    help="a page origin allowed to connect besides the server's own host (repeatable)")
+    sv.add_argument("--bot-seconds", type=float, default=10.0, metavar="S", help="a bot's time for one move")
+    sv.add_argument("--forfeit-seconds", type=float, default=120.0, metavar="S",
+                    help="how long the seat of a person to move waits for them to come back, then forfeits")
+    sv.add_argument("--code", default=None, help="the join code (default: made once and kept in the file)")
+
+
+def serve_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if not 0 <= args.port < 65536:
+        parser.error("--port must be from 0 to 65535")
+    if args.bot_seconds <= 0 or args.forfeit_seconds <= 0:
+        parser.error("--bot-seconds and --forfeit-seconds must be positive")
+    try:
+        from .server.app import Settings, serve
+    except ImportError as exc:
+        parser.error(f"the server needs the extra [server] (pip install 'naga-widget[server]'): {exc}")
+    settings = Settings(db=args.db, origins=tuple(args.origin), bot_seconds=args.bot_seconds,
+                        forfeit_seconds=args.forfeit_seconds, code=args.code)
+    serve(settings, args.host, args.port, say=lambda line: print(line, flush=True))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="naga-widget", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -255,7 +286,10 @@ def main(argv: list[str] | None = None) -> int:
     add_grade_command(sub)
     add_league_parser(sub)
     add_replay_parser(sub)
+    add_serve_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "serve":
+        return serve_command(args, parser)
     if args.command == "lessons":
         return lessons_command(args)
     if args.command == "grade":

@@ -166,14 +166,16 @@ class View(TypedDict):
 
 
 class Observe(TypedDict):
-    """A bot seat's turn: its observation (R6), its legal actions as texts, and the time it has."""
+    """A bot seat's turn: its observation (R6), its legal actions (``{player, phase, actions: [text],
+    spellings: [[written, listed]]}``, as the league sends them: ``league.wire.legal_from_json`` makes them
+    a ``DetachedLegal`` again), and the milliseconds it has to answer."""
 
     type: Literal["observe"]
     match: int
     seat: int
     stamp: int
     observation: dict[str, Any]
-    legal: list[str]
+    legal: dict[str, Any]
     deadline_ms: int
 
 
