@@ -8,8 +8,8 @@ import { parseRelic } from "./tokens.js";
 import { previewMark, previewTitle } from "./preview.js";
 import { changedSince } from "./changes.js";
 
-/** @typedef {import("./types.js").TempleView} TempleView */
-/** @typedef {import("./types.js").RelicView} RelicView */
+/** @typedef {import("./types.js").BoardTemple} TempleView */
+/** @typedef {import("./types.js").BoardRelic} RelicView */
 /** @typedef {{act: string, args: {space?: number, token?: string}, hint: string, chosen: boolean}} BoardClick */
 
 // -- icons -------------------------------------------------------------------------------------------

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
+
+from .rules.observe import Observation, RelicView, SpaceView
 
 _PLAYER_FIELDS = (("hand", "hand"), ("hand_count", "cards in hand"), ("call", "call"),
                   ("call_count", "cards called"), ("sticks", "sticks"), ("amulets", "amulets"),
@@ -23,7 +25,26 @@ _PLAYER_FIELDS = (("hand", "hand"), ("hand_count", "cards in hand"), ("call", "c
                   ("cursed_up", "cursed relics face up"))
 
 
-def _change(kind: str, what: str, before: Any, after: Any, text: str | None = None) -> dict[str, Any]:
+class Change(TypedDict):
+    """One change between two observations (:func:`diff_views`)."""
+
+    kind: str  # "step", "tile", "amulet", "relic", "player", "offered" or "outcome"
+    what: str  # what changed, e.g. "gold hand" or a room's id
+    before: Any  # the value before (a number, a text, a list of texts, an outcome or None)
+    after: Any  # the value after
+    text: str  # the change in one line
+
+
+class StepChanges(TypedDict):
+    """What the widget highlights and says after a step (:func:`step_changes`)."""
+
+    spaces: list[str]  # "gold:4": spaces whose tile came, went, moved or turned
+    slots: list[str]  # "gold:W2": relic slots that flipped, changed or became known
+    players: list[int]  # players whose sticks, cards, amulets or score changed
+    lines: list[str]  # the same in words, one line per change
+
+
+def _change(kind: str, what: str, before: Any, after: Any, text: str | None = None) -> Change:
     if text is None:
         if isinstance(before, list) and isinstance(after, list):
             gone, new = Counter(before) - Counter(after), Counter(after) - Counter(before)
@@ -42,14 +63,16 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
-def diff_views(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[dict[str, Any]]:
+def diff_views(a: Observation, b: Observation) -> list[Change]:
     """The changes from observation ``a`` to observation ``b`` (of one viewer)."""
     out = []
-    names = {0: "gold", 1: "silver", None: None}
+    names: dict[object, str | None] = {0: "gold", 1: "silver", None: None}
+    fields_a: Mapping[str, object] = a
+    fields_b: Mapping[str, object] = b
     for field, label in (("round", "round"), ("phase", "step"), ("to_move", "to move"), ("guide", "guide")):
-        if a[field] != b[field]:
-            before, after = (names.get(a[field], a[field]), names.get(b[field], b[field])) if field in (
-                "to_move", "guide") else (a[field], b[field])
+        was, now = fields_a[field], fields_b[field]
+        if was != now:
+            before, after = (names.get(was, was), names.get(now, now)) if field in ("to_move", "guide") else (was, now)
             out.append(_change("step", label, before, after))
     out += _tile_changes(a, b)
     for ta, tb in zip(a["temples"], b["temples"]):
@@ -57,9 +80,11 @@ def diff_views(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[dict[str, Any
             if (ra["up"], ra["relic"]) != (rb["up"], rb["relic"]):
                 out.append(_change("relic", f"{ta['name']} {ra['slot']}", _relic(ra), _relic(rb)))
     for pa, pb in zip(a["players"], b["players"]):
+        player_a: Mapping[str, object] = pa
+        player_b: Mapping[str, object] = pb
         for field, label in _PLAYER_FIELDS:
-            if pa[field] != pb[field]:
-                out.append(_change("player", f"{pa['name']} {label}", pa[field], pb[field]))
+            if player_a[field] != player_b[field]:
+                out.append(_change("player", f"{pa['name']} {label}", player_a[field], player_b[field]))
     if a["offered"] != b["offered"]:
         room = lambda o: None if o is None else o["room"]  # noqa: E731 - the room is what a player follows
         out.append(_change("offered", "offered room", room(a["offered"]), room(b["offered"])))
@@ -70,13 +95,13 @@ def diff_views(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[dict[str, Any
     return out
 
 
-def _relic(view: dict[str, Any]) -> str:
+def _relic(view: RelicView) -> str:
     return f"face {'up' if view['up'] else 'down'} {view['relic'] or '(unknown)'}"
 
 
-def _tile_changes(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[dict[str, Any]]:
+def _tile_changes(a: Observation, b: Observation) -> list[Change]:
     """Tiles (the trap too) placed, moved or turned, followed by the room they are; amulets taken."""
-    def tiles(view: Mapping[str, Any]) -> dict[str, tuple[str, dict[str, Any]]]:
+    def tiles(view: Observation) -> dict[str, tuple[str, SpaceView]]:
         return {space["room"]: (f"{t['name']} {k}", space) for t in view["temples"]
                 for k, space in enumerate(t["spaces"]) if space is not None}
 
@@ -103,7 +128,7 @@ def _tile_changes(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[dict[str, 
 
 
 # -- what the widget highlights and says after a step ------------------------------------------------
-def step_changes(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, list[Any]]:
+def step_changes(a: Observation, b: Observation) -> StepChanges:
     """What changed from observation ``a`` to ``b`` (one viewer, a step apart) as the widget shows it:
     the places to highlight for a moment — ``spaces`` (``"gold:4"``: a tile came, went, moved or
     turned), ``slots`` (``"gold:W2"``: a relic flipped, changed or became known), ``players`` (whose
@@ -115,7 +140,7 @@ def step_changes(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, list[A
     >>> step_changes(m.state_at(0).observe(1), m.observe(1))
     {'spaces': [], 'slots': [], 'players': [1], 'lines': ['silver: 5 → 4 cards in hand']}
     """
-    out: dict[str, list[Any]] = {"spaces": [], "slots": [], "players": [], "lines": []}
+    out: StepChanges = {"spaces": [], "slots": [], "players": [], "lines": []}
     _space_lines(a, b, out)
     _slot_lines(a, b, out)
     _player_lines(a, b, out)
@@ -128,16 +153,16 @@ def _space_words(i: int) -> str:
     return f"space {i} (row {i // 3}, col {i % 3})"
 
 
-def _tile_name(tile: dict[str, Any]) -> str:
+def _tile_name(tile: SpaceView) -> str:
     return "the trap" if tile.get("trap") else f"room {tile['room']}"
 
 
-def _places(view: Mapping[str, Any]) -> dict[str, tuple[str, int, dict[str, Any]]]:
+def _places(view: Observation) -> dict[str, tuple[str, int, SpaceView]]:
     return {tile["room"]: (t["name"], i, tile) for t in view["temples"]
             for i, tile in enumerate(t["spaces"]) if tile is not None}
 
 
-def _space_lines(a: Mapping[str, Any], b: Mapping[str, Any], out: dict[str, list[Any]]) -> None:
+def _space_lines(a: Observation, b: Observation, out: StepChanges) -> None:
     before, after = _places(a), _places(b)
     spaces, lines = out["spaces"], out["lines"]
     for room, (temple, i, tile) in after.items():
@@ -173,7 +198,7 @@ def _relic_words(relic: str | None) -> str:
     return "" if not relic else f"{'cursed' if relic.startswith('c') else 'sacred'} {relic[1:]}"
 
 
-def _slot_lines(a: Mapping[str, Any], b: Mapping[str, Any], out: dict[str, list[Any]]) -> None:
+def _slot_lines(a: Observation, b: Observation, out: StepChanges) -> None:
     for old_temple, temple in zip(a["temples"], b["temples"]):
         name = temple["name"]
         for o, r in zip(old_temple["relics"], temple["relics"]):
@@ -199,7 +224,7 @@ def _stick_words(token: str) -> str:
     return f"{kind} {'naga' if face == 'N' else face}"
 
 
-def _player_lines(a: Mapping[str, Any], b: Mapping[str, Any], out: dict[str, list[Any]]) -> None:
+def _player_lines(a: Observation, b: Observation, out: StepChanges) -> None:
     lines = out["lines"]
     for o, p in zip(a["players"], b["players"]):
         name, before = p["name"], len(lines)

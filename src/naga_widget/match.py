@@ -46,7 +46,7 @@ from html import escape
 from typing import Any
 
 from . import saves
-from .diff import diff_views
+from .diff import Change, diff_views
 from .rules import STANDARD, AnyAction, Chance, Event, LegalActions, Outcome, ReplayError, Ruleset, State, new_game
 from .rules.chance import KINDS
 from .rules.errors import is_int
@@ -412,7 +412,7 @@ class Match:
             callback(self)
 
     # -- what changed ----------------------------------------------------------------------------
-    def diff(self, i: int, j: int, viewer: int | str = "truth") -> list[dict[str, Any]]:
+    def diff(self, i: int, j: int, viewer: int | str = "truth") -> list[Change]:
         """What changed from step ``i`` to step ``j`` of the current line, as ``viewer`` knows it.
 
         Each change is plain data with a ``text``: ``kind`` (``"step"``, ``"tile"``, ``"amulet"``,

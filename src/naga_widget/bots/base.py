@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypedDict, runtime_checkable
 
 from ..match import Match
 from ..rules import TEMPLE_NAMES, Action, AnyAction, LegalActions, Outcome
@@ -53,6 +53,48 @@ def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(dict(mapping))
 
 
+class CandidateJSON(TypedDict):
+    """A :class:`Candidate` as plain data."""
+
+    action: str  # the action's engine text
+    visits: int  # how many simulations tried it (1 for a bot that scores each action once)
+    value: float  # the estimated chance to win after it, 0 to 1
+
+
+class HighlightJSON(TypedDict):
+    """A :class:`Highlight` as plain data."""
+
+    token: str  # a space "gold:4", a relic slot "silver:E2" or a line "gold:row0"
+    weight: float  # 0 to 1
+    label: str
+
+
+class BeliefsJSON(TypedDict):
+    """:class:`Beliefs` as plain data, each chance rounded to 4 places."""
+
+    cards: dict[str, dict[str, float]]  # temple name -> card -> the chance it is held (hand or face-down call)
+    relics: dict[str, dict[str, float]]  # a face-down slot "silver:E2" -> relic token -> its chance
+    cursed: dict[str, float]  # a face-down slot -> the chance its relic is cursed
+    amulet_points: dict[str, float]  # temple name -> the expected points of its hidden amulets
+    samples: int  # how many sampled worlds the figures come from (0: exact, or none)
+
+
+class ExplanationJSON(TypedDict):
+    """An :class:`Explanation` as plain data."""
+
+    summary: str
+    candidates: list[CandidateJSON]
+    beliefs: BeliefsJSON
+    highlights: list[HighlightJSON]
+
+
+class DecisionJSON(TypedDict):
+    """A :class:`Decision` as plain data."""
+
+    action: str
+    explanation: ExplanationJSON
+
+
 @dataclass(frozen=True, slots=True)
 class Candidate:
     """One action the bot weighed: its text, how often it was tried, its mean value.
@@ -66,7 +108,7 @@ class Candidate:
     visits: int
     value: float
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> CandidateJSON:
         return {"action": self.action, "visits": self.visits, "value": round(self.value, 4)}
 
 
@@ -82,7 +124,7 @@ class Highlight:
     weight: float
     label: str = ""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> HighlightJSON:
         return {"token": self.token, "weight": round(self.weight, 4), "label": self.label}
 
 
@@ -112,7 +154,7 @@ class Beliefs:
         put(self, "cursed", _frozen(self.cursed))
         put(self, "amulet_points", _frozen(self.amulet_points))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> BeliefsJSON:
         def rounded(m: Mapping[str, float]) -> dict[str, float]:
             return {k: round(v, 4) for k, v in m.items()}
 
@@ -131,7 +173,7 @@ class Explanation:
     beliefs: Beliefs = field(default_factory=Beliefs)
     highlights: tuple[Highlight, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ExplanationJSON:
         return {"summary": self.summary, "candidates": [c.to_json() for c in self.candidates],
                 "beliefs": self.beliefs.to_json(), "highlights": [h.to_json() for h in self.highlights]}
 
@@ -143,7 +185,7 @@ class Decision:
     action: AnyAction
     explanation: Explanation
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> DecisionJSON:
         return {"action": str(self.action), "explanation": self.explanation.to_json()}
 
 

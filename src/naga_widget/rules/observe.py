@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict
 
 from .errors import is_choice
+from .outcome import OutcomeJSON
 from .position import Position
 from .ruleset import TEMPLE_NAMES, TRAP, openings_text
 from .steps import Phase
@@ -108,7 +109,7 @@ class Observation(TypedDict):
     amulets_left: int
     drawn: list[str] | None
     drawn_count: int
-    outcome: dict[str, Any] | None
+    outcome: OutcomeJSON | None
     deck: NotRequired[list[str]]
     room_pile: NotRequired[list[str]]
     amulet_pile: NotRequired[list[str]]

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple, TypedDict
 
 from .steps import EndReason
+
+
+class OutcomeJSON(TypedDict):
+    """The end of a game as plain data (:meth:`Outcome.to_json`)."""
+
+    winner: int
+    reason: str  # an EndReason: "three_cursed", "target_score" or "full_temple"
+    rule: str  # the rule applied, e.g. "R7.1"
+    scores: list[int]  # gold's and silver's final scores, amulets included
 
 
 class Outcome(NamedTuple):
@@ -19,5 +28,5 @@ class Outcome(NamedTuple):
     rule: str
     scores: tuple[int, int]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> OutcomeJSON:
         return {"winner": self.winner, "reason": self.reason.value, "rule": self.rule, "scores": list(self.scores)}

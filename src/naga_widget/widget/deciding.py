@@ -21,11 +21,11 @@ True
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from ..rules import EFFECTS, TEMPLE_NAMES, Action, Call, Give, Invoke, Place, State
 from ..rules.legal import call_groups, payments
 from ..stats import wilson
+from .wire import CandidateFigures, Explained, OnlyChoice, Suggestion
 
 Z = 1.96
 """The intervals are about 95%: a normal quantile of 1.96."""
@@ -54,7 +54,7 @@ def pass_reason(state: State, player: int) -> str:
             f"target now, and a card is invoked only if its effect has one (R4.2.2, R5).")
 
 
-def only_choice(state: State, player: int | None) -> dict[str, Any] | None:
+def only_choice(state: State, player: int | None) -> OnlyChoice | None:
     """The single choice ``player`` has now, if it is one: ``{action, text, auto}`` (``auto``: it is
     a pass, which a view with auto-pass on may play by itself), else ``None``.
 
@@ -111,7 +111,7 @@ def win_chance_meaning(name: str) -> str:
             f"share would most likely end up with many more games (95%).")
 
 
-def confidence(shown: dict[str, Any], *, searched: bool = True) -> dict[str, Any]:
+def confidence(shown: Explained, *, searched: bool = True) -> Explained:
     """An explanation with how sure it is: ``candidate_figures``, for each candidate in the order of
     ``candidates``, ``tried`` (a simulation tried it), ``low`` and ``high`` (its interval, ``None`` when
     not tried) and ``close`` (too close to call with the chosen action, the first candidate);
@@ -133,26 +133,23 @@ def confidence(shown: dict[str, Any], *, searched: bool = True) -> dict[str, Any
     if not searched:
         return {**shown, "candidate_figures": [{"tried": int(c["visits"]) > 0, "low": None, "high": None,
                                                 "close": False} for c in shown.get("candidates", [])]}
-    candidates: list[dict[str, Any]] = []
-    for given in shown.get("candidates", []):
-        n = int(given["visits"])
-        value = float(given["value"])
+    shares = [(float(c["value"]), int(c["visits"])) for c in shown.get("candidates", [])]
+    figures: list[CandidateFigures] = []
+    for value, n in shares:
         low, high = wilson(value * n, n, Z) if n > 0 else (None, None)
-        candidates.append({"visits": n, "value": value, "tried": n > 0, "close": False,
-                           "low": None if low is None else round(low, 4),
-                           "high": None if high is None else round(high, 4)})
-    tried = [c for c in candidates if c["tried"]]
-    untried = len(candidates) - len(tried)
-    if not candidates or not candidates[0]["tried"]:
-        text = ("The only legal choice: the search had nothing to compare." if len(candidates) <= 1 else
+        figures.append({"tried": n > 0, "low": None if low is None else round(low, 4),
+                        "high": None if high is None else round(high, 4), "close": False})
+    tried = [i for i, f in enumerate(figures) if f["tried"]]
+    untried = len(figures) - len(tried)
+    if not figures or not figures[0]["tried"]:
+        text = ("The only legal choice: the search had nothing to compare." if len(figures) <= 1 else
                 "No simulation tried these choices: the search has no win chances to compare.")
     else:
-        best = candidates[0]
-        close = [c for c in tried[1:] if too_close((best["value"], best["visits"]), (c["value"], c["visits"]))]
+        close = [i for i in tried[1:] if too_close(shares[0], shares[i])]
         if close:
-            best["close"] = True
-            for c in close:
-                c["close"] = True
+            figures[0]["close"] = True
+            for i in close:
+                figures[i]["close"] = True
             text = (f"Too close to call: the search cannot tell its choice from {len(close)} other"
                     f"{'' if len(close) == 1 else 's'} (marked ≈): their win chances differ by less than the "
                     f"noise of their simulations.")
@@ -163,13 +160,12 @@ def confidence(shown: dict[str, Any], *, searched: bool = True) -> dict[str, Any
             text = "Only this choice was tried: there is nothing to compare it with."
         if untried:
             text += f" {untried} choice{' was' if untried == 1 else 's were'} not tried."
-    figures = [{k: c[k] for k in ("tried", "low", "high", "close")} for c in candidates]
     return {**shown, "candidate_figures": figures, "confidence": text,
             "meaning": win_chance_meaning(str(shown.get("name", "the player")))}
 
 
 # -- the suggestion on the menu --------------------------------------------------------------------------
-def suggestion(action_text: str, player: int) -> dict[str, Any] | None:
+def suggestion(action_text: str, player: int) -> Suggestion | None:
     """The parts of the menu that make up ``action_text`` (a legal action of ``player``), for the view
     to mark: ``{kind: "call", cards}``, ``{kind: "pass"}``, ``{kind: "invoke", card, pay, tokens}``,
     ``{kind: "place", space, rotation}`` or ``{kind: "give", card}``; ``None`` for a text that is not

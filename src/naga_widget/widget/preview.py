@@ -29,13 +29,13 @@ R7.2) and ``words``, the same in one sentence.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ..rules import EFFECTS, TEMPLE_NAMES, Chance, Event, Place, State
 from ..rules.draft import Draft
 from ..rules.effects import Target
 from ..rules.temple import Temple, place_tile
 from ..rules.upkeep import temple_changed
+from .wire import Preview
 
 PREVIEWED = ("E07", "E08", "E09", "E10")
 """The effects whose targets get a preview: those that change a temple's paths or relics (E11 only moves
@@ -52,7 +52,7 @@ def _carried_out(state: State, change: Callable[[Draft, list[Event]], None]) -> 
     return draft, log
 
 
-def _facts(before: tuple[Temple, Temple], after: tuple[Temple, Temple], log: list[Event]) -> dict[str, Any]:
+def _facts(before: tuple[Temple, Temple], after: tuple[Temple, Temple], log: list[Event]) -> Preview:
     """The public facts of a change: the spaces whose reach changed, the slots that flipped, the amulets
     collected (by the space their tile lies on), read from R2.4's events."""
     out: dict[str, list[str]] = {"reached": [], "unreached": [], "up": [], "down": [], "collected": []}
@@ -68,7 +68,18 @@ def _facts(before: tuple[Temple, Temple], after: tuple[Temple, Temple], log: lis
             out["down"].append(f"{TEMPLE_NAMES[data['temple']]}:{data['slot']}")
         elif event.kind == "amulet_collected":
             out["collected"].append(f"{TEMPLE_NAMES[data['player']]}:{data['space']}")
-    return {key: value for key, value in out.items() if value}
+    facts: Preview = {}
+    if out["reached"]:
+        facts["reached"] = out["reached"]
+    if out["unreached"]:
+        facts["unreached"] = out["unreached"]
+    if out["up"]:
+        facts["up"] = out["up"]
+    if out["down"]:
+        facts["down"] = out["down"]
+    if out["collected"]:
+        facts["collected"] = out["collected"]
+    return facts
 
 
 def _listed(tokens: list[str], noun: str = "") -> str:
@@ -86,7 +97,7 @@ def _listed(tokens: list[str], noun: str = "") -> str:
     return " and ".join(said)
 
 
-def preview_words(facts: dict[str, Any], placed: str | None = None, change: str | None = None) -> str:
+def preview_words(facts: Preview, placed: str | None = None, change: str | None = None) -> str:
     """The sentence of a preview. ``placed``: the space token a room is placed on (a placement);
     ``change``: what an effect moves, in its record's words (``Effect.change_words``), said first.
 
@@ -112,8 +123,7 @@ the amulet on gold space 3 is collected.'
     for tokens, verb in ((reached, "now reached"), (facts.get("unreached", []), "no longer reached")):
         if tokens:
             parts.append(f"{_listed(tokens, 'space')} {'are' if len(tokens) > 1 else 'is'} {verb}")
-    for key, way in (("up", "face up"), ("down", "face down")):
-        tokens = facts.get(key, [])
+    for tokens, way in ((facts.get("up", []), "face up"), (facts.get("down", []), "face down")):
         if tokens:
             parts.append(f"{_listed(tokens)} flip{'' if len(tokens) > 1 else 's'} {way}")
     if not facts.get("up") and not facts.get("down"):
@@ -127,7 +137,7 @@ the amulet on gold space 3 is collected.'
     return sentence[0].upper() + sentence[1:] + "."
 
 
-def placement_preview(state: State, space: int, rotation: int) -> dict[str, Any]:
+def placement_preview(state: State, space: int, rotation: int) -> Preview:
     """What placing the offered room on ``space`` turned ``rotation`` does (R4.3.2, R4.3.3, R2.4)."""
     assert state.offered is not None and state.phase == "place"
     p = state.to_move
@@ -144,13 +154,13 @@ def placement_preview(state: State, space: int, rotation: int) -> dict[str, Any]
     return {**facts, "words": preview_words(facts, f"{TEMPLE_NAMES[p]}:{space}")}
 
 
-def placement_previews(state: State) -> list[dict[str, Any]]:
+def placement_previews(state: State) -> list[Preview]:
     """A preview of each legal placement, in the order of the legal actions (the menu's ``places``)."""
     return [placement_preview(state, a.space, a.rotation) for a in state.legal_actions()
             if isinstance(a, Place)]
 
 
-def effect_preview(state: State, effect: str, target: Target) -> dict[str, Any]:
+def effect_preview(state: State, effect: str, target: Target) -> Preview:
     """What the maze effect ``effect`` (one of :data:`PREVIEWED`) does to the temples with ``target``."""
     record = EFFECTS[effect]
     p = state.to_move
@@ -160,7 +170,7 @@ def effect_preview(state: State, effect: str, target: Target) -> dict[str, Any]:
     return {**facts, "words": preview_words(facts, change=change)}
 
 
-def effect_previews(state: State, effect: str, targets: tuple[Target, ...]) -> list[dict[str, Any]] | None:
+def effect_previews(state: State, effect: str, targets: tuple[Target, ...]) -> list[Preview] | None:
     """A preview of each of ``targets`` of ``effect`` in their order, or ``None`` for an effect that gets none."""
     if effect not in PREVIEWED:
         return None

@@ -14,14 +14,13 @@ The traits are described in ``docs/widget-protocol.md``.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from ..bots import Decision
-from ..diff import step_changes
+from ..diff import StepChanges, step_changes
 from ..match import Match, Node
 from ..rules import (
     EFFECTS,
@@ -43,6 +42,7 @@ from ..rules.effects.maze import LINES
 from ..rules.errors import is_choice
 from ..rules.flow import room_winner
 from ..rules.legal import call_groups
+from ..rules.observe import Observation, RelicView, SpaceView
 from ..rules.ruleset import openings_text
 from ..rules.steps import step_title
 from ..rules.temple import SLOT_NAMES
@@ -50,6 +50,38 @@ from ..rules.wording import action_words, label_words
 from .deciding import confidence, only_choice, suggestion
 from .guard import IntentError, quote
 from .preview import effect_previews, placement_previews
+from .wire import (
+    AutoPass,
+    AutoPassed,
+    Board,
+    BoardRelic,
+    BoardSpace,
+    BoardTemple,
+    BotStopped,
+    BranchInfo,
+    Catalog,
+    Chance,
+    ChanceOptions,
+    Empty,
+    Explain,
+    Explained,
+    Happened,
+    HappenedEvent,
+    LogEntry,
+    Menu,
+    Message,
+    Place,
+    RuleText,
+    Screen,
+    Standing,
+    Status,
+    Stopped,
+    StoredMessage,
+    TargetSetInfo,
+    Timeline,
+    Traits,
+    Watch,
+)
 
 PERSPECTIVES = (0, 1, "spectator", "teacher", "hotseat")
 TIMELINE_MODES = ("full", "review", "off")
@@ -97,16 +129,16 @@ class View:
     bot: int | None = None
     holder: int | None = None
     fork_armed: bool = False
-    message: dict[str, Any] | None = None
+    message: StoredMessage | None = None
     ack: int = 0
     timeline: str = "full"
-    stopped: dict[str, Any] | None = None
+    stopped: Stopped | None = None
     seed: int | None = None
-    hint: dict[str, Any] | None = None
-    bot_decision: dict[str, Any] | None = None
-    watch: dict[str, Any] | None = None
+    hint: Explained | None = None
+    bot_decision: Explained | None = None
+    watch: Watch | None = None
     auto_pass: bool = True
-    auto_passed: dict[str, Any] | None = None
+    auto_passed: AutoPassed | None = None
     decided: tuple[int | None, int | None] = (None, None)
     origin: int | None = None
 
@@ -119,11 +151,11 @@ class View:
 
 # -- static data --------------------------------------------------------------------------------------
 @cache
-def rules_text() -> dict[str, dict[str, str]]:
+def rules_text() -> dict[str, RuleText]:
     """The text of every rule id (R4.2.2, E07 …): ``{id: {title, text}}``, package data written from
     docs/rules.md by ``js/scripts/make_rules_text.py`` (the view's rule popups show it)."""
     with (Path(__file__).resolve().parent / "rules_text.json").open(encoding="utf-8") as f:
-        data: dict[str, dict[str, str]] = json.load(f)
+        data: dict[str, RuleText] = json.load(f)
     return data
 
 
@@ -137,7 +169,7 @@ def catalog(ruleset: Ruleset) -> dict[str, Any]:
     >>> data["steps"]["call"], data["limits"]
     ({'name': 'Call of Fate', 'rule': 'R4.1'}, {'target_score': 25, 'cursed_limit': 3})
     """
-    return {
+    data: Catalog = {
         "ruleset": ruleset.id,
         "cards": {c.id: {"effect": c.effect, "name": EFFECTS[c.effect].name, "stick": c.stick, "count": c.count}
                   for c in ruleset.cards},
@@ -154,6 +186,7 @@ def catalog(ruleset: Ruleset) -> dict[str, Any]:
         "amulets": {a.id: {"kind": a.kind, "points": a.points} for a in ruleset.amulets},
         "rules": rules_text(),
     }
+    return dict(data)  # a Catalog; the widget's trait takes a plain dict
 
 
 # -- who sees and who decides -----------------------------------------------------------------------
@@ -169,7 +202,7 @@ def viewer_of(perspective: int | str, state: State) -> int | str:
     return perspective
 
 
-def screen_of(view: View, state: State) -> dict[str, Any] | None:
+def screen_of(view: View, state: State) -> Screen | None:
     """The hot-seat screen that hides the board until the player to move has the device, if any."""
     if view.perspective != "hotseat" or state.is_over or view.holder == state.to_move:
         return None
@@ -190,7 +223,7 @@ def actor_of(view: View, state: State) -> int | None:
 
 
 # -- words and places, read from the effect records --------------------------------------------------
-def board_places() -> dict[str, dict[str, Any]]:
+def board_places() -> dict[str, Place]:
     """Every target token that names places on the boards (rules.md, the text forms): a relic slot
     (``"gold:W0"`` → ``{kind: "slot", temple, slot}``), a space (``"gold:4"`` → ``{kind: "space", temple,
     space}``) and a row or column (``"gold:row0"`` → ``{kind: "line", temple, spaces}``), each with its
@@ -200,31 +233,34 @@ def board_places() -> dict[str, dict[str, Any]]:
     >>> places["silver:E2"]["slot"], places["gold:col2"]["spaces"], places["gold:4"]["words"]
     ('E2', [2, 5, 8], 'gold temple, space 4 (row 1, col 1)')
     """
-    places: dict[str, dict[str, Any]] = {}
+    places: dict[str, Place] = {}
     for temple in TEMPLE_NAMES:
         for slot in SLOT_NAMES:
-            places[f"{temple}:{slot}"] = {"kind": "slot", "temple": temple, "slot": slot}
+            token = f"{temple}:{slot}"
+            places[token] = {"kind": "slot", "temple": temple, "slot": slot, "words": token_words("slot", token)}
         for i in range(9):
-            places[f"{temple}:{i}"] = {"kind": "space", "temple": temple, "space": i}
+            token = f"{temple}:{i}"
+            places[token] = {"kind": "space", "temple": temple, "space": i, "words": token_words("space", token)}
         for line, spaces in LINES.items():
-            places[f"{temple}:{line}"] = {"kind": "line", "temple": temple, "spaces": list(spaces)}
-    for token, place in places.items():
-        place["words"] = token_words(place["kind"], token)
+            token = f"{temple}:{line}"
+            places[token] = {"kind": "line", "temple": temple, "spaces": list(spaces),
+                             "words": token_words("line", token)}
     return places
 
 
-def target_words(player: int, tokens: list[str], listed: list[tuple[Effect, tuple[Target, ...]]]) -> dict[str, Any]:
+def target_words(player: int, tokens: list[str],
+                 listed: list[tuple[Effect, tuple[Target, ...]]]) -> tuple[list[str], list[TargetSetInfo]]:
     """The words of a confront menu, from the effect records: ``token_words`` (each of ``tokens`` in
     words, by its kind) and ``set_info`` (per target set: its ``effect``, whether its pairs are
     ``unordered``, and the ``words`` of each target for ``player``, the invoker)."""
     kinds: dict[str, str] = {}
-    info = []
+    info: list[TargetSetInfo] = []
     for effect, targets in listed:
         for target in targets:
             kinds.update(zip(target, effect.kinds))
         info.append({"effect": effect.id, "unordered": effect.unordered,
                      "words": [effect.target_words(t, player) for t in targets]})
-    return {"token_words": [token_words(kinds[t], t) for t in tokens], "set_info": info}
+    return [token_words(kinds[t], t) for t in tokens], info
 
 
 def step_label_words(state_before: State, action: AnyAction, viewer: int | str) -> str:
@@ -235,7 +271,7 @@ def step_label_words(state_before: State, action: AnyAction, viewer: int | str) 
     return label_words(action, state_before.ruleset, actor, hidden_call=hidden)
 
 
-def fate_standing(state: State) -> dict[str, Any] | None:
+def fate_standing(state: State) -> Standing | None:
     """During the Confrontation: both fate totals (public: the sticks lie face up) and who would win
     the offered room if the step ended now, by the rules' own :func:`~naga_widget.rules.flow.room_winner`
     (R4.3.1), with the sentence the view shows. ``None`` in every other step.
@@ -256,7 +292,7 @@ def fate_standing(state: State) -> dict[str, Any] | None:
                     f"({why}, R4.3.1)"}
 
 
-def board_trait(state: State, viewer: int | str) -> dict[str, Any]:
+def board_trait(state: State, viewer: int | str) -> Board:
     """The ``board`` trait: the viewer's observation (:func:`compact_board`) and, during the
     Confrontation, the ``standing`` (:func:`fate_standing`)."""
     board = compact_board(state.observe(viewer))
@@ -266,7 +302,7 @@ def board_trait(state: State, viewer: int | str) -> dict[str, Any]:
     return board
 
 
-def changes_at(match: Match, viewer: int | str) -> dict[str, list[Any]] | None:
+def changes_at(match: Match, viewer: int | str) -> StepChanges | None:
     """What the step shown changed, as ``viewer`` may see it (:func:`naga_widget.diff.step_changes` of
     the viewer's observations before and after it); ``None`` at the setup."""
     node = match.node
@@ -275,7 +311,7 @@ def changes_at(match: Match, viewer: int | str) -> dict[str, list[Any]] | None:
     return step_changes(node.parent.state.observe(viewer), match.state.observe(viewer))
 
 
-def happened(match: Match, view: View, viewer: int | str, screen: dict[str, Any] | None) -> dict[str, Any] | None:
+def happened(match: Match, view: View, viewer: int | str, screen: Screen | None) -> Happened | None:
     """What happened without the person since their last decision in this view (a bot's moves, automatic
     passes, the throws and the steps the rules play by themselves), at the end of the line only, as
     ``viewer`` may see it (R6): ``{since, steps, events, more, spaces, slots, players}``.
@@ -316,7 +352,8 @@ def happened(match: Match, view: View, viewer: int | str, screen: dict[str, Any]
     first = nodes[0] if nodes else None
     if first is None or (own and len(nodes) < 2) or first.parent is None:
         return None
-    events = [{"step": n.depth, "rule": e.rule, "text": e.view(viewer)["text"]} for n in nodes for e in n.events]
+    events: list[HappenedEvent] = [{"step": n.depth, "rule": e.rule, "text": e.view(viewer)["text"]}
+                                   for n in nodes for e in n.events]
     kept = events[-HAPPENED_EVENTS:]
     who = TEMPLE_NAMES[first.parent.state.to_move]
     start = first.parent.depth
@@ -328,7 +365,7 @@ def happened(match: Match, view: View, viewer: int | str, screen: dict[str, Any]
             "players": changes["players"]}
 
 
-def explained_words(shown: dict[str, Any], ruleset: Ruleset) -> dict[str, Any]:
+def explained_words(shown: Explained, ruleset: Ruleset) -> Explained:
     """An explanation with its actions in words: ``action_words``, and ``candidate_words`` (each
     candidate's action in words, in the order of ``candidates``)."""
     def said(text: str) -> str:
@@ -341,22 +378,44 @@ def explained_words(shown: dict[str, Any], ruleset: Ruleset) -> dict[str, Any]:
 
 
 # -- the traits ----------------------------------------------------------------------------------------
-def compact_board(obs: Mapping[str, Any]) -> dict[str, Any]:
+def compact_board(obs: Observation) -> Board:
     """A copy of the observation with the false/empty fields of spaces and relics left out (fewer bytes
     per update); ``obs`` itself is left as it was."""
 
-    def kept(fields: dict[str, Any]) -> dict[str, Any]:
-        return {k: v for k, v in fields.items() if v not in (None, False)}
+    def space(sp: SpaceView) -> BoardSpace:
+        kept: BoardSpace = {"room": sp["room"]}  # type: ignore[typeddict-item]  # openings follow, in order
+        if sp["trap"]:
+            kept["trap"] = True
+        if sp["rotation"]:
+            kept["rotation"] = sp["rotation"]
+        kept["openings"] = sp["openings"]
+        if sp["reached"]:
+            kept["reached"] = True
+        if sp["amulet"]:
+            kept["amulet"] = sp["amulet"]
+        return kept
 
-    temples = [{**temple, "spaces": [None if sp is None else kept(sp) for sp in temple["spaces"]],
-                "relics": [kept(r) for r in temple["relics"]]} for temple in obs["temples"]]
+    def relic(r: RelicView) -> BoardRelic:
+        kept: BoardRelic = {"slot": r["slot"]}
+        if r["up"]:
+            kept["up"] = True
+        if r["relic"] is not None:
+            kept["relic"] = r["relic"]
+        if r["remembered"]:
+            kept["remembered"] = True
+        return kept
+
+    temples: list[BoardTemple] = [
+        {"owner": temple["owner"], "name": temple["name"],
+         "spaces": [None if sp is None else space(sp) for sp in temple["spaces"]],
+         "relics": [relic(r) for r in temple["relics"]]} for temple in obs["temples"]]
     return {**obs, "temples": temples}
 
 
-def action_menu(state: State, player: int) -> dict[str, Any]:
+def action_menu(state: State, player: int) -> Menu:
     """The decisions of ``player`` now, in the compact form of the protocol (derived from the legal actions, R8)."""
     phase = state.phase
-    menu: dict[str, Any] = {"player": player, "phase": phase, "step_name": step_title(phase)}
+    menu: Menu = {"player": player, "phase": phase, "step_name": step_title(phase)}
     legal = state.legal_actions()
     if phase == "call":
         menu["groups"] = [list(g) for g in call_groups(state, player)]
@@ -379,7 +438,7 @@ def action_menu(state: State, player: int) -> dict[str, Any]:
         menu["invokes"] = invokes
         menu["tokens"] = list(tokens)
         menu["target_sets"] = [list(texts) for _, texts in sets]
-        menu.update(target_words(player, list(tokens), listed))
+        menu["token_words"], menu["set_info"] = target_words(player, list(tokens), listed)
         for info, (effect, targets) in zip(menu["set_info"], listed):  # what a maze effect would do (preview.py)
             shown = effect_previews(state, effect.id, targets)
             if shown is not None:
@@ -433,7 +492,7 @@ def on_line_shown(match: Match, step: int, branch: int) -> bool:
 
 
 def timeline_trait(match: Match, viewer: int | str, actor: int | None, fork_armed: bool,
-                   mode: str = "full") -> dict[str, Any]:
+                   mode: str = "full") -> Timeline:
     """The cursor and the branches of ``match``, each step's action as ``viewer`` may see it.
 
     ``mode`` ``"off"`` sends only the present: no branch, no way to another step. ``"review"`` stays on
@@ -447,8 +506,8 @@ def timeline_trait(match: Match, viewer: int | str, actor: int | None, fork_arme
     if mode == "off":
         return {"step": match.step, "last": match.step, "at_end": True, "branch": 0, "branches": [],
                 "label": label, "label_words": words, "fork_armed": False,
-                "can_play": actor is not None and match.at_end, "mode": mode}
-    branches = []
+                "can_play": actor is not None and match.at_end, "mode": mode, "changes": None, "happened": None}
+    branches: list[BranchInfo] = []
     for b in match.branches():
         if mode == "review" and b.index != match.branch:
             continue
@@ -464,23 +523,23 @@ def timeline_trait(match: Match, viewer: int | str, actor: int | None, fork_arme
                          "last_action": last, "last_action_words": last_words})
     return {"step": match.step, "last": match.last_step, "at_end": match.at_end, "branch": match.branch,
             "branches": branches, "label": label, "label_words": words, "fork_armed": fork_armed,
-            "can_play": actor is not None and (match.at_end or fork_armed), "mode": mode}
+            "can_play": actor is not None and (match.at_end or fork_armed), "mode": mode,
+            "changes": None, "happened": None}
 
 
-def event_window(match: Match, viewer: int | str) -> list[dict[str, Any]]:
+def event_window(match: Match, viewer: int | str) -> list[LogEntry]:
     """The last ``LOG_WINDOW`` events up to the cursor, as ``viewer`` may see them, with rule ids."""
     return [{"step": e["step"], "rule": e["rule"], "kind": e["kind"], "text": e["text"]}
             for e in match.log(viewer, last=LOG_WINDOW)]
 
 
-def knows_seat(viewer: int | str, screen: dict[str, Any] | None, seat: Any) -> bool:
+def knows_seat(viewer: int | str, screen: Screen | None, seat: int | None) -> bool:
     """May this view read what only ``seat`` (a player) knows? The truth and that player may, and
     nobody behind a hot-seat screen (R6)."""
     return not screen and (viewer == "truth" or (viewer == seat and seat in (0, 1)))
 
 
-def seen_message(message: dict[str, Any] | None, viewer: int | str,
-                 screen: dict[str, Any] | None) -> dict[str, str] | None:
+def seen_message(message: StoredMessage | None, viewer: int | str, screen: Screen | None) -> Message | None:
     """The answer to the last intent, or a bot's failure, as this view may read it.
 
     A message about a seat's secret (a bot's failing move quotes its hand) holds two texts:
@@ -494,8 +553,7 @@ def seen_message(message: dict[str, Any] | None, viewer: int | str,
     return {"level": str(message["level"]), "text": str(text)}
 
 
-def seen_stop(stopped: dict[str, Any] | None, viewer: int | str,
-              screen: dict[str, Any] | None) -> dict[str, Any] | None:
+def seen_stop(stopped: Stopped | None, viewer: int | str, screen: Screen | None) -> BotStopped | None:
     """The stopped bot's seat and why it was stopped: the error itself for its own seat and the teacher,
     in words holding no hidden fact for everyone else (``public``)."""
     if stopped is None:
@@ -505,18 +563,21 @@ def seen_stop(stopped: dict[str, Any] | None, viewer: int | str,
     return {"seat": seat, "name": stopped["name"], "reason": reason}
 
 
-def status_trait(view: View, viewer: int | str, screen: dict[str, Any] | None) -> dict[str, Any]:
+def status_trait(view: View, viewer: int | str, screen: Screen | None, new_game: bool = False) -> Status:
     """Who looks, the hot-seat screen, the answer to the last intent, the bot's seat (or the stopped
     bot's), and the seed when the match is reproducible. The message and the stopped bot's reason
-    are cut to what the viewer may know (:func:`seen_message`, :func:`seen_stop`)."""
-    return {"perspective": view.perspective, "viewer": viewer, "screen": screen,
-            "message": seen_message(view.message, viewer, screen), "ack": view.ack, "bot": view.bot,
-            "names": list(TEMPLE_NAMES), "bot_stopped": seen_stop(view.stopped, viewer, screen),
-            "seed": view.seed, "auto_pass": auto_pass_status(view, viewer, screen),
-            **({"watch": view.watch} if view.watch is not None else {})}
+    are cut to what the viewer may know (:func:`seen_message`, :func:`seen_stop`). ``new_game``: the
+    game is over at the cursor, so a new game may start."""
+    status: Status = {"perspective": view.perspective, "viewer": viewer, "screen": screen,
+                      "message": seen_message(view.message, viewer, screen), "ack": view.ack, "bot": view.bot,
+                      "names": list(TEMPLE_NAMES), "bot_stopped": seen_stop(view.stopped, viewer, screen),
+                      "seed": view.seed, "auto_pass": auto_pass_status(view, viewer, screen), "new_game": new_game}
+    if view.watch is not None:
+        status["watch"] = view.watch
+    return status
 
 
-def auto_pass_status(view: View, viewer: int | str, screen: dict[str, Any] | None) -> dict[str, Any] | None:
+def auto_pass_status(view: View, viewer: int | str, screen: Screen | None) -> AutoPass | None:
     """The auto-pass setting (``on``) and the last pass the view played by itself (``last``: ``{player,
     name, step, text}``, the text saying why passing was the only choice), for a view that may decide;
     ``None`` for a spectator. The reason tells what the passing seat holds: only that seat and the
@@ -530,7 +591,7 @@ def auto_pass_status(view: View, viewer: int | str, screen: dict[str, Any] | Non
 
 
 # -- chance the teacher chooses ----------------------------------------------------------------------
-def chance_options(state: State) -> dict[str, Any]:
+def chance_options(state: State) -> ChanceOptions:
     """What each chance the view may choose can show next from ``state``: a room of the face-down pile
     (R4.4.3), a card of the deck (R4.4; the deck has no order, see ``rules/chance.py``), a face of each
     stick type (R1.3). The truth: only the teacher's view may hold it (R6).
@@ -544,7 +605,7 @@ def chance_options(state: State) -> dict[str, Any]:
             "throw": {t.name: list(dict.fromkeys(t.faces)) for t in state.ruleset.stick_types}}
 
 
-def chance_trait(match: Match, view: View) -> dict[str, Any]:
+def chance_trait(match: Match, view: View) -> Chance | Empty:
     """The teacher's chance panel: the outcomes each kind can show next from the cursor, and the ones
     already chosen (``Match.forced_pending``, used by the next steps that need them). ``{}`` in every
     other view: the pile, the deck and the choices are secrets of the table (R6)."""
@@ -555,7 +616,7 @@ def chance_trait(match: Match, view: View) -> dict[str, Any]:
     return {"options": chance_options(match.state), "pending": pending}
 
 
-def check_forced(state: State, kind: Any, values: Any) -> list[str]:
+def check_forced(state: State, kind: object, values: object) -> list[str]:
     """The outcomes of ``kind`` chosen in the view to come next, checked against ``state``: a room of the
     pile, a card of the deck, each at most once, or a face of some stick type (R1.3). Raises a
     :class:`~.guard.IntentError` that names what is wrong.
@@ -584,8 +645,9 @@ def check_forced(state: State, kind: Any, values: Any) -> list[str]:
         return list(values)
     where = {"room": "the pile of rooms now (R4.4.3): it cannot be offered next",
              "card": "the deck now (R4.4): it cannot be drawn next"}[kind]
+    possible = options["room"] if kind == "room" else options["card"]
     for value in values:
-        if value not in options[kind]:
+        if value not in possible:
             raise IntentError(f"{kind} {quote(value)} is not in {where}")
         if values.count(value) > 1:
             raise IntentError(f"{kind} {quote(value)} is chosen twice: it can come only once")
@@ -593,7 +655,7 @@ def check_forced(state: State, kind: Any, values: Any) -> list[str]:
 
 
 # -- explanations: the hint and the bot's reasons -------------------------------------------------------
-def explained(decision: Decision, player: int, step: int, branch: int, **extra: Any) -> dict[str, Any]:
+def explained(decision: Decision, player: int, step: int, branch: int, iterations: int | None = None) -> Explained:
     """A bot's :class:`~naga_widget.bots.Decision` for ``player`` at ``step`` of ``branch`` as the
     ``explain`` trait sends it: the action, the summary, the ranked candidates (action text, visits,
     win estimate), the guesses about hidden facts (R6) and the board tokens to shade, each list cut
@@ -609,10 +671,13 @@ def explained(decision: Decision, player: int, step: int, branch: int, **extra: 
     """
     data = decision.to_json()
     why = data["explanation"]
-    return {"player": player, "name": TEMPLE_NAMES[player], "step": step, "branch": branch,
-            "action": data["action"], "summary": str(why["summary"]),
-            "candidates": why["candidates"][:EXPLAIN_ITEMS], "beliefs": why["beliefs"],
-            "highlights": why["highlights"][:EXPLAIN_ITEMS], **extra}
+    shown: Explained = {"player": player, "name": TEMPLE_NAMES[player], "step": step, "branch": branch,
+                        "action": data["action"], "summary": str(why["summary"]),
+                        "candidates": why["candidates"][:EXPLAIN_ITEMS], "beliefs": why["beliefs"],
+                        "highlights": why["highlights"][:EXPLAIN_ITEMS]}
+    if iterations is not None:
+        shown["iterations"] = iterations
+    return shown
 
 
 def bot_reasons_visible(view: View, seat: int) -> bool:
@@ -623,7 +688,7 @@ def bot_reasons_visible(view: View, seat: int) -> bool:
     return view.perspective in ("teacher", seat)
 
 
-def explain_trait(match: Match, view: View, actor: int | None, screen: dict[str, Any] | None) -> dict[str, Any]:
+def explain_trait(match: Match, view: View, actor: int | None, screen: Screen | None) -> Explain:
     """The explanation panel: ``hint`` (the hint asked for the decision shown, while the cursor stays
     at its step and branch, for the player who decides here) and ``bot`` (the bot opponent's last
     explained decision, where :func:`bot_reasons_visible`). ``{}`` under a hot-seat screen. The hint
@@ -631,7 +696,7 @@ def explain_trait(match: Match, view: View, actor: int | None, screen: dict[str,
     menu (:func:`.deciding.suggestion`); the bot's reasons say only which candidates it tried."""
     if screen:
         return {}
-    shown: dict[str, Any] = {}
+    shown: Explain = {}
     hint = view.hint
     if hint is not None and hint["player"] == actor and (hint["step"], hint["branch"]) == (match.step, match.branch):
         shown["hint"] = {**confidence(explained_words(hint, match.state.ruleset)),
@@ -643,7 +708,7 @@ def explain_trait(match: Match, view: View, actor: int | None, screen: dict[str,
     return shown
 
 
-def traits(match: Match, view: View) -> dict[str, Any]:
+def traits(match: Match, view: View) -> Traits:
     """Every state trait (``SYNCED``) of a widget showing ``match`` at its cursor as ``view``.
 
     A hot-seat screen hides the board, the menu and the events, and the timeline's labels are
@@ -663,7 +728,7 @@ def traits(match: Match, view: View) -> dict[str, Any]:
         "menu": action_menu(state, actor) if actor is not None and not screen else {},
         "timeline": timeline,
         "events": [] if screen else event_window(match, viewer),
-        "status": {**status_trait(view, viewer, screen), "new_game": state.is_over},
+        "status": status_trait(view, viewer, screen, new_game=state.is_over),
         "chance": chance_trait(match, view),
         "explain": explain_trait(match, view, actor, screen),
     }

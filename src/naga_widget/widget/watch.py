@@ -24,6 +24,7 @@ from ..match import Match
 from ..rules import TEMPLE_NAMES
 from ..rules.errors import is_int
 from .guard import IntentError, quote
+from .wire import Watch
 
 # The speeds the view offers: name, seconds between two moves, the words of the speed selector
 SPEEDS: tuple[tuple[str, float, str], ...] = (
@@ -80,7 +81,7 @@ def bot_label(bot: object) -> str:
 
 
 def watch_status(match: Match, labels: Sequence[str | None], playing: bool, delay: float,
-                 fork_armed: bool) -> dict[str, Any]:
+                 fork_armed: bool) -> Watch:
     """What the view shows of a watch (``status.watch``): whether the bots are playing, the speed and the
     speeds to choose from, each seat's bot (``None`` for a bot that failed and was stopped), the seats
     the bots still play (the view never decides there), whether a step can be taken now, the words of
