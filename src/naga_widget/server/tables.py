@@ -28,6 +28,7 @@ from ..rules import TEMPLE_NAMES, Action, ActionError, AnyAction
 from ..widget.deciding import only_choice
 from ..widget.guard import IntentError, StaleIntent, action_field, check_position, integer_field, public_failure
 from ..widget.projection import View, catalog, traits
+from ..widget.wire import StoredMessage, Traits
 from .auth import Teacher, same_text
 from .protocol import HOUSE_BOT, Refusal, dumps
 from .store import Store
@@ -100,8 +101,8 @@ class Opened:
 
     cursor: int | None = None
     ack: int = 0
-    message: dict[str, Any] | None = None
-    sent: dict[str, Any] | None = None
+    message: StoredMessage | None = None
+    sent: Traits | None = None
     table: dict[str, Any] | None = None
 
 
@@ -356,7 +357,7 @@ class Hub:
                     timeline="review", auto_pass=table.auto_pass[seat] if seat is not None else True,
                     decided=(table.decided[0], table.decided[1]), origin=0)
 
-    def traits_for(self, conn: Conn, table: Table, opened: Opened) -> dict[str, Any]:
+    def traits_for(self, conn: Conn, table: Table, opened: Opened) -> Traits:
         """Every trait of ``conn``'s view of ``table`` (at its cursor), as the widget's projection makes
         them for its seat, a spectator or the teacher (R6)."""
         view = self.view_of(conn, table, opened)
