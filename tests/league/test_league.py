@@ -15,9 +15,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Route, expect
 
+from naga_widget.bots.turn import FailureKind, failure, refused
 from naga_widget.cli import main
 from naga_widget.league import LeagueSetupError, Limits, bwrap_works, discover, league
-from naga_widget.league.games import public_reason
+from naga_widget.rules import IllegalActionError
 
 from .samples import FAULTY, GOOD, pin_seeds, write
 
@@ -86,14 +87,25 @@ def test_a_rerun_reuses_every_game_and_a_changed_submission_replays_only_its_pai
 
 
 def test_public_reasons_name_the_kind_of_failure_only() -> None:
-    assert public_reason("game 3 (...): bot 'x' (silver) played 'call 01a 05a' at step 4, which is not legal: "
-                         "01a is not in your hand (R4.1)") == "played an action that is not legal at step 4 (R4.1)"
-    assert public_reason("bot 'x' raised KeyError: '07b' at step 9") == "raised KeyError at step 9"
-    assert public_reason("bot 'x' raised MemoryError at step 2") == "ran out of memory (its memory limit) at step 2"
+    """The league shows a failure's summary, made from its kind and the facts safe to show."""
+    illegal = refused("call 01a 05a", IllegalActionError("01a is not in your hand", "R4.1"))
+    assert illegal.summary(4) == "played an action that is not legal at step 4 (R4.1)"
+    assert "01a" in illegal.account(4)  # the teacher's record has the move
+
+    def raised(error: BaseException, kind: FailureKind = FailureKind.RAISED) -> Any:
+        try:
+            raise error
+        except BaseException as exc:  # noqa: BLE001 - the error is the test's own
+            return failure(kind, exc=exc)
+
+    assert raised(KeyError("07b")).summary(9) == "raised KeyError at step 9"
+    assert raised(MemoryError()).summary(2) == "ran out of memory (its memory limit) at step 2"
     # a class a bot made itself may be named after its cards: only Python's own classes are named
-    own = public_reason("bot 'x' raised Hand_01a_05a: boom at step 3")
-    assert own == "raised an exception of its own class at step 3"
-    assert "01a" not in public_reason("bot 'x' could not be imported: Hand_01a_05a: boom")
+    hand_class = type("Hand_01a_05a", (Exception,), {})
+    own = raised(hand_class("boom"))
+    assert own.summary(3) == "raised an exception of its own class at step 3" and "Hand_01a_05a" in own.private
+    assert raised(hand_class("boom"), FailureKind.UNIMPORTED).summary() == "could not be imported"
+    assert raised(NameError("x"), FailureKind.UNIMPORTED).summary() == "could not be imported (NameError)"
 
 
 def test_an_interrupted_league_resumes_without_losing_a_game(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..bots.turn import FailureKind
+from ..bots.turn import Failure, FailureKind, refused
 from ..match import Match
 from ..rules import TEMPLE_NAMES, ActionError
 from .lineup import Job
@@ -60,7 +60,10 @@ class GameRecord:
     decisions: tuple[int, int] = (0, 0)
     think: tuple[float, float] = field(default=(0.0, 0.0), compare=False)
     slowest: tuple[float, float] = field(default=(0.0, 0.0), compare=False)
-    failure: str | None = None  # how the forfeiting bot failed: a key of FAILURES
+    failure: str | None = None  # how the forfeiting bot failed: a key of FAILURES (a FailureKind's value)
+    # the forfeit in words that hold no hidden fact, with the facts that are safe to show (Python's own
+    # exception class, the rule a refused move broke, the limit passed): Failure.summary, as the league shows it
+    public_summary: str | None = None
 
     @property
     def players(self) -> tuple[str, str]:
@@ -96,14 +99,14 @@ def play_game(job: Job, seats: Seats) -> GameRecord:
     """Play ``job`` with bots seated by ``seats``; a failing bot forfeits (see the module doc)."""
     match = Match(seed=job.seed)
     history: list[tuple[int, int]] = []
-    failure: tuple[int, str, str, str] | None = None
+    failure: tuple[int, Failure, int | None] | None = None  # the seat, how, at which step (None: at its start)
     taken: list[Seat] = []
     for p, ref in enumerate(job.players):
         seat = seats.seat(ref)
         try:
             seat.start(ref, job.bot_seeds[p])
         except SeatError as exc:
-            failure = (p, str(exc), exc.details, exc.kind)
+            failure = (p, exc.failure, None)
             break
         taken.append(seat)
     steps = 0
@@ -120,14 +123,14 @@ def play_game(job: Job, seats: Seats) -> GameRecord:
         try:
             action = taken[p].act(observation, legal, timeout=job.move_timeout)
         except SeatError as exc:
-            failure = (p, f"{exc} at step {steps + 1}", exc.details, exc.kind)
+            failure = (p, exc.failure, steps + 1)
             break
         finally:
             clock.add(p, time.perf_counter() - started)
         try:
             match.play(action)
         except ActionError as exc:
-            failure = (p, f"played {action!r} at step {steps + 1}, which is not legal: {exc}", "", "illegal")
+            failure = (p, refused(action, exc), steps + 1)
             break
         steps += 1
         after = match.state
@@ -151,23 +154,25 @@ class Clock:
 
 
 def _record(job: Job, match: Match, steps: int, history: list[tuple[int, int]],
-            failure: tuple[int, str, str, str] | None, clock: Clock) -> GameRecord:
+            failure: tuple[int, Failure, int | None] | None, clock: Clock) -> GameRecord:
     state = match.state
     names = tuple(ref.name for ref in job.players)
     if failure is None:
         assert state.outcome is not None
         winner_seat, reason, scores = state.outcome.winner, str(state.outcome.reason), state.outcome.scores
-        error, details, kind = None, "", None
+        error, details, kind, summary = None, "", None, None
     else:
-        p, what, details, kind = failure
+        p, failed, at = failure
         winner_seat, reason, scores = 1 - p, FORFEIT, (state.score(0), state.score(1))
-        error = f"{job.title}: bot {names[p]!r} ({TEMPLE_NAMES[p]}) {what}"
+        error = f"{job.title}: bot {names[p]!r} ({TEMPLE_NAMES[p]}) {failed.account(at)}"
+        details, kind, summary = failed.traceback, failed.kind.value, failed.summary(at)
     return GameRecord(
         id=job.index, pair=job.pair, number=job.number, gold=names[0], silver=names[1], seed=job.seed,
         bot_seeds=job.bot_seeds, winner=names[winner_seat], winner_seat=winner_seat, reason=reason,
         scores=(int(scores[0]), int(scores[1])), rounds=state.round, steps=steps, history=tuple(history),
         saved=match.dumps(), error=error, details=details, decisions=(clock.decisions[0], clock.decisions[1]),
-        think=(clock.think[0], clock.think[1]), slowest=(clock.slowest[0], clock.slowest[1]), failure=kind)
+        think=(clock.think[0], clock.think[1]), slowest=(clock.slowest[0], clock.slowest[1]), failure=kind,
+        public_summary=summary)
 
 
 def public_reason(record: GameRecord) -> str | None:

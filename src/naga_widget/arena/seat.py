@@ -20,8 +20,12 @@ to read another process's memory, or the files a tournament writes, is not stopp
 Messages travel over a :func:`multiprocessing.Pipe` (a socket pair whose child end the bot's
 process inherits, so a POSIX system), which frames them and waits for an answer with ``poll(timeout)``. Referee to
 bot: ``("new", payload, kind, seeded, seed)`` or ``("act", observation, legal)``, pickled; bot to
-referee: JSON bytes ``{"ok": value}`` or ``{"error": text, "traceback": text, "kind": kind of
-failure}``, read only once whole (a bot that sends part of a message and stops is stopped too).
+referee: JSON bytes ``{"ok": value}`` or ``{"failure": failure}`` (:meth:`Failure.to_json
+<naga_widget.bots.turn.Failure.to_json>`, read back as untrusted data), read only once whole (a bot
+that sends part of a message and stops is stopped too).
+
+Every seat asks its bot with :func:`naga_widget.bots.turn.ask` (and builds it with
+:func:`~naga_widget.bots.turn.make`) and raises :class:`SeatError` holding the :class:`Failure`.
 """
 
 from __future__ import annotations
@@ -32,13 +36,13 @@ import os
 import pickle
 import sys
 import time
-import traceback
 from collections import OrderedDict
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 from ..bots import Bot
-from ..rules import Action, LegalActions
+from ..bots.turn import ERROR_CHARS, TRACEBACK_CHARS, Answer, Failure, FailureKind, ask, describe, failure, make
+from ..rules import LegalActions
 from ..rules.observe import Observation
 from .lineup import BotRef, Kind, make_bot
 
@@ -48,24 +52,27 @@ if TYPE_CHECKING:
 # An answer is written at once (multiprocessing writes a message of up to 16 kB in one piece), so
 # the referee can read a whole one without waiting; the bot's error text and traceback are cut to fit.
 ANSWER_BYTES = 16 * 1024
-ERROR_CHARS, TRACEBACK_CHARS = 1500, 6000
+# What a bot's code may raise in its own process and still be its failure (a SystemExit too)
+CONTAINED = (Exception, SystemExit)
 
 
 class SeatError(Exception):
-    """A bot failed: it raised, returned something that is not an action, or its process ended.
+    """A bot failed: its :class:`~naga_widget.bots.turn.Failure` is ``failure`` (the kind, and what
+    its author and the organiser read: the message, which may quote the bot's hand)."""
 
-    ``kind`` says how, as a key of :data:`naga_widget.arena.referee.FAILURES` (the words others may
-    read); the message and ``details`` (a traceback) may quote the bot's hand: they are the organiser's.
-    """
+    def __init__(self, failure: Failure) -> None:
+        super().__init__(failure.private)
+        self.failure = failure
 
-    def __init__(self, message: str, details: str = "", kind: str = "raised") -> None:
-        super().__init__(message)
-        self.details = details
-        self.kind = kind
+    @property
+    def kind(self) -> str:
+        """How the bot failed: a :class:`~naga_widget.bots.turn.FailureKind` value."""
+        return self.failure.kind.value
 
-
-class UnreadableMove(TypeError):
-    """What a bot returned is not an action (its text, JSON form or value)."""
+    @property
+    def details(self) -> str:
+        """The bot's traceback, if it raised."""
+        return self.failure.traceback
 
 
 class Seat(Protocol):
@@ -81,22 +88,11 @@ class Seats(Protocol):
     def seat(self, ref: BotRef) -> Seat: ...
 
 
-def action_text(decision: object) -> str:
-    """The text form of what a bot returned (an action, its text or its JSON form)."""
-    try:
-        return str(Action.coerce(decision))  # type: ignore[arg-type]
-    except Exception as exc:  # noqa: BLE001 - whatever the bot returned, reading it may fail in any way
-        raise UnreadableMove(f"act returned {decision!r}, which is not an action ({exc})") from None
-
-
-def describe(exc: BaseException) -> str:
-    name = "TypeError" if isinstance(exc, UnreadableMove) else type(exc).__name__
-    return f"{name}: {exc}" if str(exc) else name
-
-
-def failure_kind(exc: BaseException, making: bool = False) -> str:
-    """The kind of failure of an exception raised by a bot's code (``making``: while it was made)."""
-    return "unmade" if making else "unreadable" if isinstance(exc, UnreadableMove) else "raised"
+def answered(got: Answer | Failure) -> str:
+    """The action text of what :func:`~naga_widget.bots.turn.ask` gave, or its failure raised."""
+    if isinstance(got, Failure):
+        raise SeatError(got)
+    return str(got.action)
 
 
 # -- in this process ----------------------------------------------------------------------------
@@ -108,18 +104,15 @@ class LocalSeat:
         self.bot: Bot | None = None
 
     def start(self, ref: BotRef, seed: int) -> None:
-        try:
-            self.bot = make_bot(ref.kind, self.factory, ref.seeded, seed)
-        except Exception as exc:  # noqa: BLE001 - any failure of the bot's own code is its failure
-            raise SeatError(f"could not be made: {describe(exc)}", traceback.format_exc(), "unmade") from None
+        made = make(make_bot, ref.kind, self.factory, ref.seeded, seed)
+        if isinstance(made, Failure):
+            raise SeatError(made)
+        self.bot = made
 
     def act(self, observation: Observation, legal: LegalActions, timeout: float | None = None) -> str:
         """The bot's decision; ``timeout`` is not enforced here (a Python call cannot be interrupted)."""
         assert self.bot is not None
-        try:
-            return action_text(self.bot.act(observation, legal))
-        except Exception as exc:  # noqa: BLE001 - any failure of the bot's own code is its failure
-            raise SeatError(f"raised {describe(exc)}", traceback.format_exc(), failure_kind(exc)) from None
+        return answered(ask(self.bot, observation, legal))
 
     def close(self) -> None:
         """Nothing to end: the bot lives in this process."""
@@ -185,20 +178,20 @@ class ChildSeat:
             try:
                 code = self.process.wait(timeout=2)
             except subprocess.TimeoutExpired:  # still running: it broke the protocol
-                self._stop("sent an answer that is not part of the protocol",
-                           f"its process (pid {self.process.pid}) was stopped after a message it may not send",
-                           "protocol")
-            raise SeatError(f"ended its process (exit code {code})", kind="crashed")
+                self._stop(failure(FailureKind.PROTOCOL, "sent an answer that is not part of the protocol",
+                                   traceback=f"its process (pid {self.process.pid}) was stopped after a message "
+                                             "it may not send"))
+            raise SeatError(failure(FailureKind.CRASHED, f"ended its process (exit code {code})"))
         try:
             reply = json.loads(body)
-            if "error" in reply:
-                kind = reply.get("kind")
-                raise SeatError(str(reply["error"]), str(reply.get("traceback", "")),
-                               kind if kind in ("unmade", "raised", "unreadable") else "protocol")
-            return reply["ok"]
+            if "failure" in reply:
+                told = Failure.from_json(reply["failure"], reported=True)
+            else:
+                return reply["ok"]
         except (ValueError, KeyError, TypeError):
             self.close()
-            raise SeatError("sent an answer that is not part of the protocol", kind="protocol") from None
+            raise SeatError(failure(FailureKind.PROTOCOL, "sent an answer that is not part of the protocol")) from None
+        raise SeatError(told)
 
     def _receive(self, timeout: float | None) -> bytes | None:
         """The bot's answer; with a ``timeout``, the bot's process is killed if no whole answer has
@@ -207,25 +200,26 @@ class ChildSeat:
             return self.connection.recv_bytes(ANSWER_BYTES)
         deadline = time.monotonic() + timeout
         if not self.connection.poll(timeout):
-            self._stop(f"took longer than {timeout:g} s to choose its move",
-                       f"its process (pid {self.process.pid}) was stopped after {timeout:g} s without an answer")
+            self._stop(failure(FailureKind.TIMEOUT, f"took longer than {timeout:g} s to choose its move",
+                               traceback=f"its process (pid {self.process.pid}) was stopped after {timeout:g} s "
+                                         "without an answer", seconds=timeout))
         # the answer has begun to arrive; it came in one piece, unless the bot wrote part of one itself
         os.set_blocking(self.connection.fileno(), False)
         try:
             return self.connection.recv_bytes(ANSWER_BYTES)
         except BlockingIOError:
-            self._stop("sent an answer that is not part of the protocol",
-                       f"its answer was cut short after {timeout - (deadline - time.monotonic()):.3g} s",
-                       "protocol")
+            self._stop(failure(FailureKind.PROTOCOL, "sent an answer that is not part of the protocol",
+                               traceback=f"its answer was cut short after "
+                                         f"{timeout - (deadline - time.monotonic()):.3g} s"))
         finally:
             if not self.connection.closed:
                 os.set_blocking(self.connection.fileno(), True)
 
-    def _stop(self, message: str, details: str, kind: str = "timeout") -> NoReturn:
+    def _stop(self, failed: Failure) -> NoReturn:
         self.process.kill()
         self.process.wait()
         self.close()
-        raise SeatError(message, details, kind)
+        raise SeatError(failed)
 
     def start(self, ref: BotRef, seed: int) -> None:
         self._call(("new", ref.payload, ref.kind, ref.seeded, seed))
@@ -233,7 +227,7 @@ class ChildSeat:
     def act(self, observation: Observation, legal: LegalActions, timeout: float | None = None) -> str:
         value = self._call(("act", observation, legal), timeout)
         if not isinstance(value, str):
-            raise SeatError("sent an answer that is not part of the protocol", kind="protocol")
+            raise SeatError(failure(FailureKind.PROTOCOL, "sent an answer that is not part of the protocol"))
         return value
 
     def close(self) -> None:
@@ -289,42 +283,48 @@ def serve(fd: int) -> None:
             message = pickle.loads(connection.recv_bytes())
         except EOFError:
             return
-        try:
-            if message[0] == "new":
-                _, payload, kind, seeded, seed = message
-                bot = None
-                key = hashlib.sha256(payload).hexdigest()
-                if key not in factories:
-                    factories[key] = _load(payload)
-                bot = make_bot(_kind(kind), factories[key], seeded, seed)
-                reply: dict[str, Any] = {"ok": None}
-            else:
-                _, observation, legal = message
-                if bot is None:
-                    raise RuntimeError("no bot was made for this game")
-                reply = {"ok": action_text(bot.act(observation, legal))}
-                del observation, legal
-        except (Exception, SystemExit) as exc:  # noqa: BLE001 - the bot's code failed, in its own process
-            making = message[0] == "new"
-            what = "could not be made: " if making else "raised "
-            reply = {"error": what + describe(exc), "traceback": traceback.format_exc(),
-                     "kind": failure_kind(exc, making)}
+        got: Answer | Failure | Bot
+        if message[0] == "new":
+            _, payload, kind, seeded, seed = message
+            bot = None
+            got = make(_made, factories, payload, kind, seeded, seed, contain=CONTAINED)
+            bot = None if isinstance(got, Failure) else got
+        elif bot is None:
+            got = failure(FailureKind.RAISED, "raised RuntimeError: no bot was made for this game")
+        else:
+            _, observation, legal = message
+            got = ask(bot, observation, legal, contain=CONTAINED)
+            del observation, legal
         del message
+        reply = ({"failure": got.to_json()} if isinstance(got, Failure)
+                 else {"ok": str(got.action)} if isinstance(got, Answer) else {"ok": None})
+        del got
         connection.send_bytes(_fitted(reply))
 
 
 def _fitted(reply: dict[str, Any]) -> bytes:
-    """``reply`` as JSON of at most :data:`ANSWER_BYTES`: an error's text and traceback are cut (the
+    """``reply`` as JSON of at most :data:`ANSWER_BYTES`: a failure's error and traceback are cut (the
     traceback's end is kept, where the error was raised); an action's text that long is no action."""
     body = json.dumps(reply).encode()
     if len(body) > ANSWER_BYTES and "ok" in reply:
-        reply = {"error": "raised TypeError: its move is too long to be an action", "kind": "unreadable"}
-    error, trace = str(reply.get("error", ""))[:ERROR_CHARS], str(reply.get("traceback", ""))[-TRACEBACK_CHARS:]
+        reply = {"failure": failure(FailureKind.UNREADABLE,
+                                    "raised TypeError: its move is too long to be an action").to_json()}
+    if "failure" not in reply:
+        return body
+    told = dict(reply["failure"])
+    error, trace = str(told["error"])[:ERROR_CHARS], str(told["traceback"])[-TRACEBACK_CHARS:]
     while len(body) > ANSWER_BYTES:  # an escaped character takes up to 12 bytes
-        reply = {**reply, "error": error, "traceback": trace}
-        body = json.dumps(reply).encode()
+        body = json.dumps({"failure": {**told, "error": error, "traceback": trace, "action": None}}).encode()
         error, trace = error[:len(error) // 2], trace[len(trace) // 2:]
     return body
+
+
+def _made(factories: dict[str, Any], payload: bytes, kind: str, seeded: bool, seed: int) -> Bot:
+    """A game's bot from its factory's bytes (each factory is loaded once per process)."""
+    key = hashlib.sha256(payload).hexdigest()
+    if key not in factories:
+        factories[key] = _load(payload)
+    return make_bot(_kind(kind), factories[key], seeded, seed)
 
 
 def _load(payload: bytes) -> Any:

@@ -13,10 +13,10 @@ Two protocols:
   values, guesses about hidden facts, board tokens to highlight, a short summary).
 
 :func:`decide` asks any bot for a :class:`Decision`, wrapping ``act`` when the bot
-has no ``decide``.
+has no ``decide``. Asking a bot for its move and containing its failure is :mod:`.turn`'s.
 
 >>> from naga_widget import Match
->>> from naga_widget.bots import RandomBot
+>>> from naga_widget.bots import RandomBot, play_match
 >>> m = Match(seed=5)
 >>> result = play_match(m, [RandomBot(seed=1), RandomBot(seed=2)])
 >>> result.winner in (0, 1) and m.state.is_over
@@ -30,8 +30,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Protocol, TypedDict, runtime_checkable
 
-from ..match import Match
-from ..rules import TEMPLE_NAMES, Action, AnyAction, LegalActions, Outcome
+from ..rules import TEMPLE_NAMES, Action, AnyAction, LegalActions
 from ..rules.observe import Observation
 
 
@@ -224,43 +223,3 @@ def highlights(weighted: Sequence[tuple[AnyAction, float]], player: int, *, add:
                 best[token] = (w, str(action))
     ranked = sorted(weight.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
     return tuple(Highlight(token, min(1.0, w), best[token][1]) for token, w in ranked if w > 0)
-
-
-class BotError(RuntimeError):
-    """A bot failed during :func:`play_match`: it raised, or returned an illegal action.
-
-    The match is left as it was before the bot's turn; ``bot``, ``player`` and
-    ``step`` say who failed where, and the original error is the ``__cause__``.
-    """
-
-    def __init__(self, bot: Bot, player: int, step: int, phase: str, reason: str) -> None:
-        self.bot, self.player, self.step, self.phase = bot, player, step, phase
-        super().__init__(f"bot {bot!r} playing {TEMPLE_NAMES[player]} (player {player}) failed at step {step} "
-                         f"({phase}): {reason}")
-
-
-def play_match(match: Match, bots: Sequence[Bot], max_steps: int = 10_000) -> Outcome:
-    """Let ``bots[p]`` decide for player ``p`` until the game ends; return the outcome.
-
-    Only a successful ``match.play`` changes the match: if a bot raises, or returns an
-    action that is not legal, :class:`BotError` names the bot and the step, and the
-    match stays at that step.
-    """
-    if len(bots) != 2:
-        raise ValueError(f"play_match needs two bots, one per player, not {len(bots)}")
-    for _ in range(max_steps):
-        state = match.state
-        if state.outcome is not None:
-            return state.outcome
-        p = state.to_move
-        bot = bots[p]
-        try:
-            action = bot.act(state.observe(p), state.legal_actions().detached())
-        except Exception as exc:
-            raise BotError(bot, p, match.step, str(state.phase), f"{type(exc).__name__}: {exc}") from exc
-        try:
-            match.play(action)
-        except Exception as exc:
-            raise BotError(bot, p, match.step, str(state.phase),
-                           f"its action {action!r} was refused: {type(exc).__name__}: {exc}") from exc
-    raise RuntimeError(f"the game did not end within {max_steps} steps")

@@ -13,6 +13,8 @@ the class of the exception when it is one of Python's own (a class the bot made 
 after its cards), the rule a refused move broke, the limit that was passed. What others may read,
 :attr:`Failure.public` and :meth:`Failure.summary`, is made from the kind and those facts only.
 
+:func:`play_match` plays a whole match between bots in this process with them.
+
 :data:`WORDING` holds the words of every kind: a new kind of failure is a member of
 :class:`FailureKind` and a line there, in this file alone.
 
@@ -39,12 +41,13 @@ from __future__ import annotations
 import builtins
 import math
 import traceback as _traceback
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
 
-from ..rules import Action, ActionError, AnyAction, LegalActions
+from ..match import Match
+from ..rules import TEMPLE_NAMES, Action, ActionError, AnyAction, LegalActions, Outcome
 from ..rules.errors import quote
 from ..rules.observe import Observation
 from .base import Bot, Decision
@@ -149,6 +152,7 @@ class Failure:
     rule: str | None = None
     seconds: float | None = None
     action: str | None = None
+    cause: BaseException | None = field(default=None, compare=False, repr=False)  # in this process only
 
     @property
     def public(self) -> str:
@@ -217,14 +221,14 @@ def failure(kind: FailureKind, error: str = "", exc: BaseException | None = None
     :class:`MemoryError` is a failure of kind ``memory`` whatever else it was."""
     name = None
     if exc is not None:
-        kind = FailureKind.MEMORY if isinstance(exc, MemoryError) else kind
         name = type(exc).__name__ if getattr(builtins, type(exc).__name__, None) is type(exc) else None
         if not error:
             error = _LEAD.get(kind, "raised ") + describe(exc)
         if traceback is None:
             traceback = _traceback.format_exc()
+        kind = FailureKind.MEMORY if isinstance(exc, MemoryError) else kind
     return Failure(kind, error[:ERROR_CHARS], (traceback or "")[-TRACEBACK_CHARS:], name, rule, seconds,
-                   None if action is None else action[:ERROR_CHARS])
+                   None if action is None else action[:ERROR_CHARS], exc)
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,17 +269,57 @@ def ask(bot: Bot, observation: Observation, legal: LegalActions, *, explain: boo
         return Answer(Action.coerce(value), decision)
     except contain as exc:
         return failure(FailureKind.UNREADABLE, f"raised TypeError: {'decide' if decision else 'act'} returned "
-                       f"{quote(value, 200)}, which is not an action ({describe(exc)})", traceback="")
+                       f"{quote(value, 200)}, which is not an action ({describe(exc)})", exc, traceback="")
 
 
-def make(build: Callable[[], Bot], *, contain: Contained = Exception) -> Bot | Failure:
-    """The bot ``build()`` makes, or the :class:`Failure` (``unmade``, or ``memory``) if it raises."""
+def make(build: Callable[..., Bot], *args: Any, contain: Contained = Exception) -> Bot | Failure:
+    """The bot ``build(*args)`` makes, or the :class:`Failure` (``unmade``, or ``memory``) if it raises."""
     try:
-        return build()
+        return build(*args)
     except contain as exc:
         return failure(FailureKind.UNMADE, exc=exc)
 
 
 def refused(action: AnyAction | str, exc: ActionError) -> Failure:
     """The failure of a move the match refused (``illegal``), keeping the rule it broke."""
-    return Failure(FailureKind.ILLEGAL, str(exc)[:ERROR_CHARS], "", None, exc.rule, None, str(action)[:ERROR_CHARS])
+    return Failure(FailureKind.ILLEGAL, str(exc)[:ERROR_CHARS], "", None, exc.rule, None, str(action)[:ERROR_CHARS],
+                   exc)
+
+
+class BotError(RuntimeError):
+    """A bot failed during :func:`play_match`: it raised, returned something that is not an action,
+    or an illegal action.
+
+    The match is left as it was before the bot's turn; ``bot``, ``player`` and ``step`` say who
+    failed where, ``failure`` how (:class:`Failure`), and the original error is the ``__cause__``.
+    """
+
+    def __init__(self, bot: Bot, player: int, step: int, phase: str, failure: Failure) -> None:
+        self.bot, self.player, self.step, self.phase, self.failure = bot, player, step, phase, failure
+        super().__init__(f"bot {bot!r} playing {TEMPLE_NAMES[player]} (player {player}) failed at step {step} "
+                         f"({phase}): {failure.private}")
+
+
+def play_match(match: Match, bots: Sequence[Bot], max_steps: int = 10_000) -> Outcome:
+    """Let ``bots[p]`` decide for player ``p`` until the game ends; return the outcome.
+
+    Only a successful ``match.play`` changes the match: if a bot fails (:func:`ask`), or returns an
+    action that is not legal, :class:`BotError` names the bot and the step, and the match stays at
+    that step.
+    """
+    if len(bots) != 2:
+        raise ValueError(f"play_match needs two bots, one per player, not {len(bots)}")
+    for _ in range(max_steps):
+        state = match.state
+        if state.outcome is not None:
+            return state.outcome
+        p = state.to_move
+        got = ask(bots[p], state.observe(p), state.legal_actions())
+        if isinstance(got, Answer):
+            try:
+                match.play(got.action)
+                continue
+            except ActionError as exc:
+                got = refused(got.action, exc)
+        raise BotError(bots[p], p, match.step, str(state.phase), got) from got.cause
+    raise RuntimeError(f"the game did not end within {max_steps} steps")

@@ -17,18 +17,13 @@ import inspect
 import json
 import os
 import sys
-import traceback
 from pathlib import Path
 from typing import IO, Any
 
 from ..arena.lineup import takes_seed
 from ..bots import sees_the_truth
-from ..rules import Action
+from ..bots.turn import Answer, Failure, FailureKind, ask, describe, failure, make
 from .wire import HEADER, legal_from_json, pack
-
-
-def describe(exc: BaseException) -> str:
-    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 
 def load_class(path: Path, class_name: str | None) -> type:
@@ -96,6 +91,8 @@ def become(uid: int) -> None:
 
 
 def serve(spec: dict[str, Any]) -> None:
+    """Answer the referee: the class's name once imported, then a ``{"ok": ...}`` or a ``{"failure":
+    ...}`` (:meth:`~naga_widget.bots.turn.Failure.to_json`) for each message."""
     inp = os.fdopen(os.dup(0), "rb")
     out = os.fdopen(os.dup(1), "wb")
     null = os.open(os.devnull, os.O_RDWR)
@@ -106,33 +103,39 @@ def serve(spec: dict[str, Any]) -> None:
         try:
             become(int(spec["uid"]))
         except OSError as exc:
-            _write(out, {"error": "could not start: the sandbox could not drop root: " + describe(exc)})
+            _write(out, _failed(failure(FailureKind.UNSTARTED, "could not start: the sandbox could not drop root: "
+                                        + describe(exc), exc)))
             return
     try:
         cls = load_class(Path(spec["path"]), spec.get("class"))
     except BaseException as exc:  # noqa: BLE001 - a submission may raise anything while it is imported, even SystemExit
-        _write(out, {"error": "could not be imported: " + describe(exc), "traceback": traceback.format_exc()})
+        _write(out, _failed(failure(FailureKind.UNIMPORTED, exc=exc)))
         return
     _write(out, {"ok": cls.__name__})
     bot: Any = None
     while (message := _read(inp)) is not None:
-        try:
-            if message["op"] == "new":
-                bot = cls(seed=message["seed"]) if takes_seed(cls) else cls()
-                if not callable(getattr(bot, "act", None)):
-                    raise TypeError(f"{cls.__name__}() has no act(observation, legal)")
-                reply: dict[str, Any] = {"ok": None}
-            else:
-                legal = legal_from_json(message["legal"])
-                decision = bot.act(message["observation"], legal)
-                try:
-                    reply = {"ok": str(Action.coerce(decision))}
-                except Exception as exc:  # noqa: BLE001 - reading what the bot returned may fail in any way
-                    reply = {"error": f"returned {type(decision).__name__}, which is not an action ({exc})"}
-        except BaseException as exc:  # noqa: BLE001 - SystemExit and KeyboardInterrupt from a bot are its failures too
-            what = "could not be made: " if message.get("op") == "new" else "raised "
-            reply = {"error": what + describe(exc), "traceback": traceback.format_exc()}
+        if message["op"] == "new":
+            bot = None
+            made = make(_build, cls, message["seed"], contain=BaseException)
+            reply = _failed(made) if isinstance(made, Failure) else {"ok": None}
+            bot = None if isinstance(made, Failure) else made
+        elif bot is None:
+            reply = _failed(failure(FailureKind.RAISED, "raised RuntimeError: no bot was made for this game"))
+        else:
+            got = ask(bot, message["observation"], legal_from_json(message["legal"]), contain=BaseException)
+            reply = {"ok": str(got.action)} if isinstance(got, Answer) else _failed(got)
         _write(out, reply)
+
+
+def _build(cls: type, seed: int) -> Any:
+    bot = cls(seed=seed) if takes_seed(cls) else cls()
+    if not callable(getattr(bot, "act", None)):
+        raise TypeError(f"{cls.__name__}() has no act(observation, legal)")
+    return bot
+
+
+def _failed(failed: Failure) -> dict[str, Any]:
+    return {"failure": failed.to_json()}
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
-"""One league game (or one smoke game) as a task that any process can play: the schedule, the
-cache key of each game, and what a failure may say in public.
+"""One league game (or one smoke game) as a task that any process can play: the schedule and the
+cache key of each game. What a forfeit may say in public is the failure's own summary
+(:meth:`naga_widget.bots.turn.Failure.summary`), stored in the record with its kind.
 
 A task carries the submissions' files (not a path), so a worker on another machine (Dask) stages
 them itself; it is played by :func:`play_task` with the arena's referee, each bot in its own
@@ -8,11 +9,9 @@ them itself; it is played by :func:`play_task` with the arena's referee, each bo
 
 from __future__ import annotations
 
-import builtins
 import hashlib
 import json
 import random
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,7 +25,7 @@ from .sandbox import Limits, SandboxSeat, bwrap_problem, bwrap_works, staged
 from .seeds import Seeds
 from .submissions import Submission, read_files
 
-CACHE_VERSION = 2  # part of every cache key: a change to how games are played starts the cache afresh
+CACHE_VERSION = 3  # part of every cache key: a change to how games are played starts the cache afresh
 SMOKE = "smoke"  # the name of the built-in opponent of a smoke game (RandomBot)
 
 
@@ -126,63 +125,9 @@ def play_task(task: Task) -> dict[str, Any]:
         "seed": task.seed, "bot_seeds": list(task.bot_seeds), "isolation": task.isolation,
         "winner": record.winner, "reason": record.reason, "scores": data["scores"], "rounds": record.rounds,
         "steps": record.steps, "forfeited": failed, "error": record.error, "details": record.details,
-        "public_reason": public_reason(record.error) if record.error else None,
+        "failure": record.failure, "public_reason": record.public_summary,
         "think": data["think"], "slowest": data["slowest"], "saved": record.saved,
     }
-
-
-_RULE = re.compile(r"\b(R\d+(?:\.\d+)*|E\d\d)\b")
-_RAISED = re.compile(r"raised ([A-Za-z_][A-Za-z0-9_.]*)")
-
-
-def _builtin_name(found: re.Match[str] | None) -> str | None:
-    """An exception's class name as the league may show it: only Python's own classes, since a bot
-    can name a class of its own after its cards."""
-    if found is None:
-        return None
-    name = found.group(1)
-    value = getattr(builtins, name, None)
-    return name if isinstance(value, type) and issubclass(value, BaseException) else None
-
-
-def public_reason(error: str) -> str:
-    """What a forfeit may say on the league's pages: what kind of failure, never the bot's own
-    words or the action it tried (they could name the cards in its hand)."""
-    step = re.search(r"at step (\d+)", error)
-    at = f" at step {step.group(1)}" if step else ""
-    if "not legal" in error:
-        rule = _RULE.search(error.split("which is not legal", 1)[-1])
-        return f"played an action that is not legal{at}" + (f" ({rule.group(1)})" if rule else "")
-    if "took longer than" in error:
-        limit = re.search(r"took longer than ([0-9.]+) s", error)
-        seconds = f"{limit.group(1) if limit else 'its'} s"
-        if "to import its submission" in error:
-            return f"took longer than {seconds} to import its submission (the limit to start)"
-        if "to build its bot" in error:
-            return f"took longer than {seconds} to build its bot (the limit to start)"
-        return f"took longer than {seconds} over a move{at}"
-    if "used up its" in error:
-        return f"used up its time for the game{at}"
-    if "CPU time" in error:
-        return f"went over its CPU time limit{at}"
-    if "MemoryError" in error:
-        return f"ran out of memory (its memory limit){at}"
-    if "could not be imported" in error:
-        name = _builtin_name(_RAISED.search(error.replace("could not be imported: ", "raised ")))
-        return "could not be imported" + (f" ({name})" if name else "")
-    if "could not start" in error or "to start" in error:
-        return "could not start"
-    if "could not be made" in error:
-        return "its bot could not be built"
-    if "not part of the protocol" in error or "not an action" in error:
-        return f"answered with something that is not an action{at}"
-    found = _RAISED.search(error)
-    if found:
-        name = _builtin_name(found)
-        return f"raised {name}{at}" if name else f"raised an exception of its own class{at}"
-    if "ended its process" in error or "closed its connection" in error:
-        return f"its process ended{at}"
-    return f"failed{at}"
 
 
 def random_order(tasks: list[Task], seed: int) -> list[Task]:

@@ -26,8 +26,12 @@ bounded there too. The referee bounds the time of each decision and of the whole
 clock: a bot that has not answered in time is killed (its whole process group and namespace).
 
 A seat here follows the arena's seat protocol (``start`` and ``act``, raising
-:class:`~naga_widget.arena.seat.SeatError`), so the arena's referee
-(:func:`naga_widget.arena.referee.play_game`) plays league games unchanged.
+:class:`~naga_widget.arena.seat.SeatError` with the bot's :class:`~naga_widget.bots.turn.Failure`),
+so the arena's referee (:func:`naga_widget.arena.referee.play_game`) plays league games unchanged.
+The bot's process reports the failures of the bot's own code (read back as untrusted data,
+:meth:`Failure.from_json <naga_widget.bots.turn.Failure.from_json>`); the seat finds the others
+(a timeout, its time for the game used up, a process that ended or went over its CPU time, a
+message out of the protocol).
 """
 
 from __future__ import annotations
@@ -44,13 +48,14 @@ import time
 import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from ..arena.lineup import BotRef
 from ..arena.seat import SeatError
+from ..bots.turn import Failure, FailureKind, failure
 from ..rules import LegalActions
 from ..rules.errors import is_number
 from ..rules.observe import Observation
@@ -474,7 +479,8 @@ class Sandbox:
             if userns is not None:
                 os.close(userns)
         self.used = 0.0  # seconds of decisions this game
-        self.class_name = str(self.call(None, limits.start_seconds, what="to import its submission"))
+        self.class_name = str(self.call(None, limits.start_seconds, what="to import its submission",
+                                        late=FailureKind.SLOW_IMPORT))
 
     def _limit(self) -> None:
         """In the child, before exec: the resource limits, and the pids cgroup."""
@@ -488,8 +494,10 @@ class Sandbox:
         self.group.join()
         die_with_parent(self.parent)  # bubblewrap's --die-with-parent does the same for the sandbox
 
-    def call(self, message: dict[str, Any] | None, timeout: float, what: str = "to choose its move") -> Any:
-        """Send ``message`` (None: only read) and read the answer within ``timeout`` seconds."""
+    def call(self, message: dict[str, Any] | None, timeout: float, what: str = "to choose its move",
+             late: FailureKind = FailureKind.TIMEOUT) -> Any:
+        """Send ``message`` (None: only read) and read the answer within ``timeout`` seconds (past
+        it, the failure is of kind ``late``)."""
         stdin, stdout = self.process.stdin, self.process.stdout
         assert stdin is not None and stdout is not None
         started = time.monotonic()
@@ -500,13 +508,15 @@ class Sandbox:
             body = self._read(stdout.fileno(), started + timeout)
         except TimeoutError:  # before OSError, of which it is a kind
             self.close()
-            raise SeatError(f"took longer than {timeout:g} s {what}",
-                           f"its process was stopped after {timeout:g} s without an answer") from None
+            stopped = f"its process was stopped after {timeout:g} s without an answer"
+            raise SeatError(failure(late, f"took longer than {timeout:g} s {what}", seconds=timeout,
+                                    traceback=stopped)) from None
         except (BrokenPipeError, ConnectionResetError, OSError):
             body = None
         except WireError as exc:
             self.close()
-            raise SeatError(f"sent a message that is not part of the protocol ({exc})") from None
+            raise SeatError(failure(FailureKind.PROTOCOL,
+                                    f"sent a message that is not part of the protocol ({exc})")) from None
         finally:
             if message is not None and message.get("op") == "act":
                 self.used += time.monotonic() - started
@@ -516,12 +526,14 @@ class Sandbox:
             reply = json.loads(body)
             if not isinstance(reply, dict):
                 raise ValueError(reply)
-            if "error" in reply:
-                raise SeatError(str(reply["error"])[:2000], str(reply.get("traceback", ""))[:20000])
-            return reply["ok"]
+            if "failure" in reply:
+                told = Failure.from_json(reply["failure"], reported=True)
+            else:
+                return reply["ok"]
         except (ValueError, KeyError, TypeError):
             self.close()
-            raise SeatError("sent a message that is not part of the protocol") from None
+            raise SeatError(failure(FailureKind.PROTOCOL, "sent a message that is not part of the protocol")) from None
+        raise SeatError(told)
 
     def _read(self, fd: int, deadline: float) -> bytes | None:
         head = self._exactly(fd, HEADER.size, deadline)
@@ -543,21 +555,22 @@ class Sandbox:
             left -= len(chunk)
         return b"".join(chunks)
 
-    def _ended(self) -> str:
-        """Why the process ended, in words (it is killed if it has not)."""
+    def _ended(self) -> Failure:
+        """Why the process ended (it is killed if it has not)."""
         import subprocess
 
         try:
             code = self.process.wait(timeout=2)
         except subprocess.TimeoutExpired:  # still running: it closed its pipe
             self.close()
-            return "closed its connection to the referee"
+            return failure(FailureKind.CRASHED, "closed its connection to the referee")
         self.close()
         if code == -signal.SIGXCPU or code == -signal.SIGKILL and self.limits.cpu_seconds <= 0:
-            return f"went over its CPU time limit ({self.limits.cpu_seconds} s)"
+            return failure(FailureKind.CPU, f"was killed by the kernel after {self.limits.cpu_seconds} s of CPU time",
+                           seconds=self.limits.cpu_seconds)
         if code < 0:
-            return f"ended its process (killed by signal {signal.Signals(-code).name})"
-        return f"ended its process (exit code {code})"
+            return failure(FailureKind.CRASHED, f"ended its process (killed by signal {signal.Signals(-code).name})")
+        return failure(FailureKind.CRASHED, f"ended its process (exit code {code})")
 
     def close(self) -> None:
         """Kill the process, its process group (and, in the sandbox, everything in its namespace)."""
@@ -590,9 +603,12 @@ class SandboxSeat:
         self.close()
         try:
             self.box = Sandbox(ref.name, self.stage, self.class_name, self.limits, self.isolation)
-        except SeatError as exc:
-            raise SeatError(f"could not start: {exc}", exc.details) from None
-        self.box.call({"op": "new", "seed": seed}, self.limits.start_seconds, what="to build its bot")
+        except SeatError as exc:  # its process ended or broke the protocol before it could start: it did not
+            failed = exc.failure
+            kind = FailureKind.UNSTARTED if failed.kind in (FailureKind.CRASHED, FailureKind.PROTOCOL) else failed.kind
+            raise SeatError(replace(failed, kind=kind, error=f"could not start: {failed.error}")) from None
+        self.box.call({"op": "new", "seed": seed}, self.limits.start_seconds, what="to build its bot",
+                      late=FailureKind.SLOW_BUILD)
 
     def act(self, observation: Observation, legal: LegalActions, timeout: float | None = None) -> str:
         box = self.box
@@ -600,12 +616,13 @@ class SandboxSeat:
         left = self.limits.game_seconds - box.used
         if left <= 0:
             box.close()
-            raise SeatError(f"used up its {self.limits.game_seconds:g} s for the game")
+            raise SeatError(failure(FailureKind.GAME_TIME, f"used up its {self.limits.game_seconds:g} s for the game",
+                                    seconds=self.limits.game_seconds))
         limit = min(self.limits.move_seconds if timeout is None else timeout, left)
         what = "to choose its move" if limit < left else "to choose its move (its time for the game ran out)"
         value = box.call({"op": "act", "observation": observation, "legal": legal_to_json(legal)}, limit, what)
         if not isinstance(value, str):
-            raise SeatError("sent an answer that is not an action's text")
+            raise SeatError(failure(FailureKind.PROTOCOL, "sent an answer that is not an action's text"))
         return value
 
     def close(self) -> None:

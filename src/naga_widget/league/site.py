@@ -5,12 +5,13 @@
 - ``games.html``: every game, each linked to its replay;
 - ``replays/<game>.html``: the game as a spectator saw it (:mod:`.replay`).
 
-Failures appear in their public form (:func:`~naga_widget.league.games.public_reason`): the kind
-of failure and the step, never the bot's own message or the action it tried, which could name
-the cards in its hand. The tracebacks stay in the teacher's ``league.json``. An entry that is not
-a submission (a refused name, a folder without ``bot.py``) shows the league's own reason. Every
-text from a submission (its name, any reason) is shown through
-:func:`~naga_widget.league.shown.html_text`: control and bidi characters escaped, then HTML.
+Failures appear in their public form (the record's ``public_reason``, made by
+:meth:`naga_widget.bots.turn.Failure.summary`): the kind of failure and the step, never the bot's
+own message or the action it tried, which could name the cards in its hand. The tracebacks stay
+in the teacher's ``league.json``. An entry that is not a submission (a refused name, a folder
+without ``bot.py``) shows the league's own reason. Every text from a submission (its name, any
+reason) is shown through :func:`~naga_widget.league.shown.html_text`: control and bidi
+characters escaped, then HTML.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..match import Match
-from .games import public_reason
 from .ratings import COLLUSION_ALPHA, PairTest, Skill, elo_text
 from .replay import to_html
 from .sandbox import ISOLATION_TEXT, Limits
@@ -77,7 +77,7 @@ def _table(head: list[str], rows: list[list[Any]], test_id: str) -> str:
 
 
 def _public(record: dict[str, Any]) -> str:
-    reason = record.get("public_reason") or (public_reason(record["error"]) if record.get("error") else "")
+    reason = record.get("public_reason") or ("failed" if record.get("error") else "")
     return str(reason)
 
 
