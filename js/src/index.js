@@ -15,8 +15,19 @@
 // and dark colours, contrast), explain.js (the hint and a bot's reasons, the places they shade),
 // watch.js (the controls of a watch of two bots), handlers.js (what each control does), styles.js (the CSS), svg.js /
 // panels.js / actions.js / markup.js (the lit-html templates), focus.js (focus kept across redraws),
-// keys.js (keys kept inside the widget), view.js (render, listeners, intents).
+// keys.js (keys kept inside the widget), view.js (render, listeners, intents). In remote mode (the
+// trait `remote` names a class server, `naga_widget.join`) the server holds the match instead:
+// remote.js (the WebSocket and a model of each table for the same view), lobby.js (the lobby around it).
 
-import { render } from "./view.js";
+import { render as renderView } from "./view.js";
+import { renderRemote } from "./lobby.js";
+
+/** Draw the widget: the view of a match Python holds, or, in remote mode, the class server's lobby and tables. */
+function render({ model, el }) {
+  const remote = model.get("remote");
+  if (remote && typeof remote === "object" && typeof remote.url === "string" && remote.url)
+    return renderRemote({ model, el, remote });
+  return renderView({ model, el });
+}
 
 export default { render };

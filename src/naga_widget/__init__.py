@@ -71,7 +71,7 @@ def __dir__() -> list[str]:
     >>> "NagaWidget" in dir(__import__("naga_widget"))
     True
     """
-    return sorted(set(globals()) | {"NagaWidget", "tournament"})
+    return sorted(set(globals()) | {"NagaWidget", "join", "tournament"})
 
 
 def __getattr__(name: str) -> object:
@@ -80,6 +80,10 @@ def __getattr__(name: str) -> object:
         from .widget import NagaWidget
 
         return NagaWidget
+    if name == "join":  # a table of the class server (docs/server.md)
+        from .widget.remote import join
+
+        return join
     if name == "tournament":
         from .arena import tournament
 
@@ -90,5 +94,5 @@ __all__ = [
     "STANDARD", "Action", "ActionError", "ActionFormatError", "Call", "Chance", "ChanceError", "Event", "Give",
     "IllegalActionError", "Invoke", "LegalActions", "Outcome", "Pass", "Place", "ReplayError", "Ruleset",
     "State", "new_game", "__version__", "playout", "Branch", "Match", "Bot", "RandomBot", "play_match",
-    "Decision", "GreedyBot", "ISMCTSBot", "determinize", "tournament", "picture", "replay_html",
+    "Decision", "GreedyBot", "ISMCTSBot", "determinize", "tournament", "picture", "replay_html", "join",
 ]
