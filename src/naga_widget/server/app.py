@@ -28,7 +28,7 @@ from .tables import BOT_SECONDS, FORFEIT_SECONDS, Conn, Hub
 log = logging.getLogger("naga_widget.server")
 
 QUEUE_LIMIT = 2000  # a connection with this many messages not yet sent is closed (it does not read)
-FLOOD_CLOSE = 200  # a connection refused this many messages in a row for flooding is closed
+FLOOD_CLOSE = 200  # a connection refused this many messages for flooding (since it last calmed down) is closed
 WS_MAX_BYTES = 4 * MAX_MESSAGE_BYTES  # frames up to this size are read and refused; larger ones close
 
 

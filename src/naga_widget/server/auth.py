@@ -70,7 +70,7 @@ class RateLimit:
         self._clock = clock
         self._tokens = float(burst)
         self._last = self._now()
-        self.refused = 0  # messages refused in a row
+        self.refused = 0  # messages refused since the bucket was last full (the sender last calmed down)
 
     def _now(self) -> float:
         return float(self._clock())  # type: ignore[operator]
@@ -79,9 +79,10 @@ class RateLimit:
         now = self._now()
         self._tokens = min(self.burst, self._tokens + (now - self._last) * self.per_second)
         self._last = now
+        if self._tokens >= self.burst:
+            self.refused = 0
         if self._tokens >= 1:
             self._tokens -= 1
-            self.refused = 0
             return True
         self.refused += 1
         return False

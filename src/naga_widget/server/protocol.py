@@ -210,14 +210,12 @@ def _text(msg: dict[str, Any], field: str, limit: int = MAX_TEXT_CHARS) -> str:
     return value
 
 
-def _depth(value: Any, level: int = 0) -> int:
-    if level > MAX_DEPTH:
-        return level
-    if isinstance(value, dict):
-        return max([_depth(v, level + 1) for v in value.values()], default=level + 1)
-    if isinstance(value, list):
-        return max([_depth(v, level + 1) for v in value], default=level + 1)
-    return level
+def _depth(value: Any, limit: int = MAX_DEPTH + 1) -> int:
+    """How many containers deep ``value`` is (``{"a": [1]}`` is 2), counted no further than ``limit``."""
+    if not isinstance(value, dict | list) or limit <= 0:
+        return 0
+    inner = value.values() if isinstance(value, dict) else value
+    return 1 + max((_depth(v, limit - 1) for v in inner), default=0)
 
 
 def check_name(name: str) -> str:
@@ -275,7 +273,7 @@ def parse(frame: str | bytes) -> dict[str, Any]:
     kind = msg.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise Refusal("malformed", f"unknown message type {quote(kind)}: one of {', '.join(sorted(_FIELDS))}")
-    if _depth(msg) > MAX_DEPTH + 1:
+    if _depth(msg) > MAX_DEPTH:
         raise Refusal("malformed", f"the message is nested more than {MAX_DEPTH} levels deep")
     extra = set(msg) - _FIELDS[kind] - {"type"}
     if extra:
