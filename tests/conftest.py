@@ -38,7 +38,8 @@ def browser() -> Iterator[Browser]:
 # on their own, after the rest, so a busy second core cannot push them over their limits (`make test`
 # runs everything else on two workers, `-m "not serial"`, then these, `-m serial`).
 SERIAL = ("tests/league/", "tests/arena/", "tests/e2e/", "tests/lite/", "tests/test_demo.py", "tests/test_cli.py",
-          "tests/widget/test_widget_watch.py", "tests/widget/test_widget_bots.py", "tests/test_nbconvert.py")
+          "tests/widget/test_widget_watch.py", "tests/widget/test_widget_bots.py", "tests/test_nbconvert.py",
+          "tests/server/test_crash.py")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -68,6 +68,7 @@ class Clock:
     seat: int
     kind: str
     deadline: float
+    stamp: int
     handle: asyncio.TimerHandle | None = None
 
 
@@ -201,8 +202,10 @@ class Hub:
     def disconnect(self, conn: Conn) -> None:
         self.conns.discard(conn)
         if conn.player is not None and not self._online(conn.player):
-            for table in self._tables_of(conn.player):
-                self._next_turn(table, keep_bot_clock=True)
+            for table in self._tables_of(conn.player):  # a person to move who went away: the wait begins
+                seat = table.match.state.to_move
+                if table.seats[seat].player == conn.player and table.seats[seat].kind == "person":
+                    self._next_turn(table)
             self._push_lobby()
 
     def _online(self, player: int) -> bool:
@@ -254,8 +257,14 @@ class Hub:
         if credential is not None:
             welcome["credential"] = credential  # once, to its owner; never logged
         conn.send(welcome)
-        for table in self._tables_of(conn.player):  # a seat that waited for its person stops waiting
-            self._next_turn(table, keep_bot_clock=True)
+        for table in self._tables_of(conn.player):
+            seat = table.match.state.to_move
+            if table.seats[seat].player != conn.player:
+                continue
+            if table.seats[seat].kind == "bot":  # its turn goes on: the clock keeps running
+                self._send_observe(table, seat, [conn])
+            else:  # a seat that waited for its person stops waiting
+                self._next_turn(table)
         self._push_lobby()
 
     def _wrong(self, conn: Conn) -> None:
@@ -573,9 +582,9 @@ class Hub:
 
     def _set_clock(self, table: Table, seat: int, kind: str, seconds: float) -> None:
         self._stop_clock(table)
-        clock = Clock(seat, kind, time.monotonic() + seconds)
+        stamp = table.stamp
+        clock = Clock(seat, kind, time.monotonic() + seconds, stamp)
         if self.loop is not None:
-            stamp = table.stamp
             clock.handle = self.loop.call_later(seconds, self._ring, table.id, stamp, kind)
         table.clock = clock
 
@@ -590,7 +599,7 @@ class Hub:
             why = f"nobody came back to the seat within {self.forfeit_seconds:g} s of going away"
         self.forfeit(table, clock.seat, why)
 
-    def _next_turn(self, table: Table, keep_bot_clock: bool = False) -> None:
+    def _next_turn(self, table: Table) -> None:
         """Set the clock for the seat to move now (see the module's doc), start a house bot's move, send a
         network bot its observation."""
         if table.over or table.match.state.is_over:
@@ -599,15 +608,15 @@ class Hub:
         seat = table.match.state.to_move
         who = table.seats[seat]
         clock = table.clock
-        same_turn = clock is not None and clock.seat == seat
+        same_turn = clock is not None and clock.seat == seat and clock.stamp == table.stamp
         if who.kind == "house":
             if table.thinking is None and self.loop is not None:
                 table.thinking = self.loop.create_task(self._house_move(table, seat, table.stamp))
             return
         if who.kind == "bot":
-            if not (keep_bot_clock and same_turn and clock is not None and clock.kind == "bot"):
+            if not (same_turn and clock is not None and clock.kind == "bot"):
                 self._set_clock(table, seat, "bot", self.bot_seconds)
-            self._send_observe(table, seat)
+                self._send_observe(table, seat)
             return
         assert who.player is not None
         if self._online(who.player):
