@@ -9,7 +9,7 @@
 // which leaves the widget no width of its own: .naga-app gets a natural width (760 px) and the host
 // element grows in a flex row (an ipywidgets HBox), so that the board never collapses there.
 
-import { DARK, LIGHT, paletteCss } from "./theme.js";
+import { DARK, FIXED, LIGHT, paletteCss } from "./theme.js";
 
 /**
  * The side column beside the temples, no taller than the window less the notebook's frame (100vh - 260
@@ -125,7 +125,7 @@ export const CSS = `
 .naga-card{display:inline-flex;flex-direction:column;align-items:flex-start;gap:0;border:1px solid var(--naga-line);
   border-radius:6px;padding:3px 7px;background:var(--naga-card);color:var(--naga-ink);font-size:var(--naga-fs-s);min-width:86px;text-align:left}
 .naga-card b{font-size:var(--naga-fs)}
-.naga-card-back{background:repeating-linear-gradient(45deg,#8b6a3e 0 4px,#a9895c 4px 8px);
+.naga-card-back{background:repeating-linear-gradient(45deg,${FIXED.backDark} 0 4px,${FIXED.backLight} 4px 8px);
   min-width:28px;min-height:34px;justify-content:center;align-items:center}
 .naga-card.naga-known{border-style:dashed;border-left-style:solid}
 .naga-root button{font:inherit;color:var(--naga-ink);cursor:pointer;border:1px solid var(--naga-buttonLine);background:var(--naga-button);
@@ -185,7 +185,7 @@ export const CSS = `
 .naga-tile .naga-space-bg{fill:var(--naga-tile);stroke:var(--naga-path);stroke-dasharray:none}
 .naga-tile.naga-reached .naga-space-bg{fill:var(--naga-reachedTile);stroke:var(--naga-reach)}
 .naga-corridor{fill:var(--naga-path)}
-.naga-reached .naga-corridor{fill:#c9821a}
+.naga-reached .naga-corridor{fill:${FIXED.reachedPath}}
 .naga-trap .naga-space-bg{fill:var(--naga-trap);stroke:var(--naga-ink)}
 .naga-trap-x{stroke:var(--naga-line);stroke-width:3;stroke-linecap:round}
 .naga-trap-tag{fill:var(--naga-trap)}
@@ -193,13 +193,13 @@ export const CSS = `
 .naga-root svg .naga-roomid{font-size:11px;fill:var(--naga-tileText);paint-order:stroke;stroke:var(--naga-tile);stroke-width:3px}
 .naga-amulet{fill:var(--naga-amulet);stroke:var(--naga-panel);stroke-width:1.5}
 .naga-root svg .naga-amulet-id{font-size:11px;fill:var(--naga-amuletText);font-weight:700;paint-order:stroke;stroke:var(--naga-tile);stroke-width:3px}
-.naga-slot-back{stroke:#6b5233;stroke-width:1}
+.naga-slot-back{stroke:${FIXED.slotEdge};stroke-width:1}
 .naga-slot-up{fill:var(--naga-slotUp);stroke:var(--naga-reach);stroke-width:2}
 .naga-slot-cursed .naga-slot-up{fill:var(--naga-cursedUp);stroke:var(--naga-danger)}
 .naga-root svg .naga-relic-value{font-size:13px;font-weight:700}
-.naga-root svg .naga-relic-dim{font-size:12px;font-weight:700;fill:#fff}
+.naga-root svg .naga-relic-dim{font-size:12px;font-weight:700;fill:${FIXED.white}}
 .naga-root svg .naga-slot-label,.naga-root svg .naga-entrance-label{font-size:11px;fill:var(--naga-muted)}
-.naga-entrance{fill:#6f9a4f}
+.naga-entrance{fill:${FIXED.entrance}}
 .naga-frame{fill:none;stroke-width:2}
 .naga-gold .naga-frame{stroke:var(--naga-gold)}.naga-silver .naga-frame{stroke:var(--naga-silver)}
 .naga-target{cursor:pointer}

@@ -7,6 +7,7 @@ import { tileGeometry } from "./geometry.js";
 import { parseRelic } from "./tokens.js";
 import { previewMark, previewTitle } from "./preview.js";
 import { changedSince } from "./changes.js";
+import { FIXED, LIGHT } from "./theme.js";
 
 /** @typedef {import("./types.js").BoardTemple} TempleView */
 /** @typedef {import("./types.js").BoardRelic} RelicView */
@@ -15,7 +16,12 @@ import { changedSince } from "./changes.js";
 // -- icons -------------------------------------------------------------------------------------------
 
 /** The guide's scroll (inline SVG: no emoji font needed). */
-const SCROLL_ICON = html`<svg class="naga-icon" width="16" height="14" viewBox="0 0 16 14" aria-hidden="true" focusable="false"><rect x="3" y="2" width="10" height="10" rx="1" fill="#f3e2b3" stroke="#8b6a3e"/><circle cx="3" cy="3" r="2" fill="#e0c98b" stroke="#8b6a3e"/><circle cx="13" cy="11" r="2" fill="#e0c98b" stroke="#8b6a3e"/><line x1="5.5" y1="5" x2="10.5" y2="5" stroke="#8b6a3e"/><line x1="5.5" y1="7.5" x2="10.5" y2="7.5" stroke="#8b6a3e"/></svg>`;
+const SCROLL_ICON = html`<svg class="naga-icon" width="16" height="14" viewBox="0 0 16 14" aria-hidden="true"
+  focusable="false"><rect x="3" y="2" width="10" height="10" rx="1" fill=${FIXED.scroll} stroke=${LIGHT.path}
+  /><circle cx="3" cy="3" r="2" fill=${FIXED.scrollEnd} stroke=${LIGHT.path}
+  /><circle cx="13" cy="11" r="2" fill=${FIXED.scrollEnd} stroke=${LIGHT.path}
+  /><line x1="5.5" y1="5" x2="10.5" y2="5" stroke=${LIGHT.path}
+  /><line x1="5.5" y1="7.5" x2="10.5" y2="7.5" stroke=${LIGHT.path} /></svg>`;
 
 /** The mark of the guide (R3.3: holds the scroll). */
 export function guideMark() {
@@ -24,7 +30,9 @@ export function guideMark() {
 
 /** An eye at (x, y) (top-left), for relics the viewer remembers (R6). */
 function eyeMark(x, y) {
-  return svg`<g class="naga-eye" transform="translate(${x},${y})" aria-hidden="true"><path d="M0 4 Q5 -1 10 4 Q5 9 0 4 Z" fill="#fff" stroke="#1f6fd1" stroke-width="1"/><circle cx="5" cy="4" r="1.8" fill="#1f6fd1"/></g>`;
+  return svg`<g class="naga-eye" transform="translate(${x},${y})" aria-hidden="true"
+    ><path d="M0 4 Q5 -1 10 4 Q5 9 0 4 Z" fill=${FIXED.white} stroke=${LIGHT.target} stroke-width="1"
+    /><circle cx="5" cy="4" r="1.8" fill=${LIGHT.target} /></g>`;
 }
 
 // -- tiles (R1.1) ----------------------------------------------------------------------------------
@@ -183,9 +191,13 @@ function faceDownRelic(s, relic, r, uid) {
   const cy = s.h / 2;
   const back = svg`<rect class="naga-slot-back" width=${s.w} height=${s.h} rx="3" fill="url(#${uid}-back)"/>`;
   if (!r) return back;
-  return svg`${back}<rect width=${s.w} height=${s.h} rx="3" fill="#3b2f22" opacity=".45"/><text class="naga-relic-dim" x=${cx} y=${cy + (r.cursed ? -1 : 5)} text-anchor="middle">${r.cursed ? "☠" : r.points}</text>${
-    r.cursed ? svg`<text class="naga-relic-dim" x=${cx} y=${cy + 12} text-anchor="middle">${r.points}</text>` : nothing
-  }${relic.remembered ? eyeMark(s.w - 11, 1) : nothing}`;
+  return svg`${back}<rect width=${s.w} height=${s.h} rx="3" fill=${FIXED.slotShade} opacity=".45"
+    /><text class="naga-relic-dim" x=${cx} y=${cy + (r.cursed ? -1 : 5)} text-anchor="middle"
+      >${r.cursed ? "☠" : r.points}</text>${
+        r.cursed
+          ? svg`<text class="naga-relic-dim" x=${cx} y=${cy + 12} text-anchor="middle">${r.points}</text>`
+          : nothing
+      }${relic.remembered ? eyeMark(s.w - 11, 1) : nothing}`;
 }
 
 function slotCell(s, temple, ctx) {
@@ -214,7 +226,9 @@ function slotLabel(s) {
 
 /** The pattern of a relic's back; its id is unique per view. */
 function boardDefs(uid) {
-  return svg`<defs><pattern id="${uid}-back" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#8b6a3e"/><rect width="3" height="6" fill="#a9895c"/></pattern></defs>`;
+  return svg`<defs><pattern id="${uid}-back" width="6" height="6" patternUnits="userSpaceOnUse"
+    patternTransform="rotate(45)"><rect width="6" height="6" fill=${FIXED.backDark}
+    /><rect width="3" height="6" fill=${FIXED.backLight} /></pattern></defs>`;
 }
 
 function frame(L) {

@@ -5,95 +5,18 @@
 // with a `dark` class, any other page by the colour behind the widget. tests/theme.test.js checks
 // that every text colour reaches a contrast of 4.5:1 on its background, in both palettes.
 
+import colours from "../../src/naga_widget/rules/palette.json";
+
 /** @typedef {Object<string, string>} Palette */
 
-/** @type {Palette} */
-export const LIGHT = {
-  ink: "#2b2622",
-  muted: "#655c52",
-  bg: "#fbf8f2",
-  panel: "#ffffff",
-  line: "#d9cfbf",
-  gold: "#b8891d",
-  goldText: "#7d5a0c",
-  silver: "#7d8a96",
-  path: "#8b6a3e",
-  reach: "#e2a42b",
-  target: "#1f6fd1",
-  danger: "#b3261e",
-  tile: "#efe4cc",
-  tileText: "#5e4f38",
-  reachedTile: "#fbe8bd",
-  errorBg: "#fdecea",
-  errorLine: "#f2b8b5",
-  infoBg: "#eef4fc",
-  infoText: "#1d4f91",
-  infoLine: "#c5d9f2",
-  ruleBg: "#f3ead8",
-  ruleText: "#5b4a2f",
-  card: "#fffdf7",
-  pressed: "#dbe8fb",
-  armed: "#fff4d6",
-  brownBg: "#e7d2bb",
-  brownText: "#4b2e13",
-  violetBg: "#e4d8f3",
-  violetText: "#43266b",
-  tealBg: "#cdeeea",
-  tealText: "#0d4f49",
-  slotUp: "#fffaf0",
-  cursedUp: "#f7d4d1",
-  amulet: "#2f8f5b",
-  amuletText: "#1c5536",
-  trap: "#4a3f36",
-  trapText: "#ffffff",
-  button: "#ffffff",
-  buttonLine: "#a99d8b",
-  onPrimary: "#ffffff",
-};
+/** The light palette (src/naga_widget/rules/palette.json, which the static SVG picture reads too). @type {Palette} */
+export const LIGHT = colours.light;
 
-/** @type {Palette} */
-export const DARK = {
-  ink: "#ece6dc",
-  muted: "#b9ae9f",
-  bg: "#1d1a17",
-  panel: "#262220",
-  line: "#4d453c",
-  gold: "#d8a93a",
-  goldText: "#e6bb55",
-  silver: "#9aa7b3",
-  path: "#b08a55",
-  reach: "#e2a42b",
-  target: "#5b9cf0",
-  danger: "#f2877f",
-  tile: "#3a332b",
-  tileText: "#d9cdb8",
-  reachedTile: "#574726",
-  errorBg: "#3b1e1c",
-  errorLine: "#7a3a35",
-  infoBg: "#1b2a3d",
-  infoText: "#a9c8f2",
-  infoLine: "#34506f",
-  ruleBg: "#3a3226",
-  ruleText: "#e9d9b8",
-  card: "#2d2824",
-  pressed: "#23374f",
-  armed: "#3d3220",
-  brownBg: "#4a3624",
-  brownText: "#f1dcc4",
-  violetBg: "#3d2f52",
-  violetText: "#e6d8f7",
-  tealBg: "#1d403c",
-  tealText: "#c9f0ea",
-  slotUp: "#332d26",
-  cursedUp: "#4d2624",
-  amulet: "#3fae73",
-  amuletText: "#9fe0bb",
-  trap: "#14110f",
-  trapText: "#f5efe6",
-  button: "#2f2a26",
-  buttonLine: "#7a6f62",
-  onPrimary: "#0f1720",
-};
+/** The dark palette. @type {Palette} */
+export const DARK = colours.dark;
+
+/** Colours that stay the same in both themes (relic backs, the reached corridor, entrances). @type {Palette} */
+export const FIXED = colours.fixed;
 
 /** Palette keys that JupyterLab's theme provides, and its variable for each. */
 export const JUPYTER_VARIABLES = {

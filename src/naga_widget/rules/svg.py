@@ -18,18 +18,32 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from .steps import step_title
 
-# the light palette of the live view (js/src/theme.js)
-INK, MUTED, LINE, PANEL = "#2b2622", "#655c52", "#d9cfbf", "#ffffff"
-PATH, REACH, REACHED_PATH = "#8b6a3e", "#e2a42b", "#c9821a"
-TILE, TILE_TEXT, REACHED_TILE = "#efe4cc", "#5e4f38", "#fbe8bd"
-SLOT_UP, CURSED_UP, DANGER, AMULET, AMULET_TEXT = "#fffaf0", "#f7d4d1", "#b3261e", "#2f8f5b", "#1c5536"
-TRAP, TARGET, ENTRANCE = "#4a3f36", "#1f6fd1", "#6f9a4f"
-PLAYER_COLOURS = ("#b8891d", "#7d8a96")  # gold, silver
-TEXT_COLOURS = ("#7d5a0c", "#4f5b66")
+
+def _palette() -> tuple[dict[str, str], dict[str, str]]:
+    """The light palette of the live view and its fixed colours, from ``palette.json`` (js/src/theme.js
+    imports the same file)."""
+    with (Path(__file__).resolve().parent / "palette.json").open(encoding="utf-8") as f:
+        colours = json.load(f)
+    return colours["light"], colours["fixed"]
+
+
+_LIGHT, _FIXED = _palette()
+INK, MUTED, LINE, PANEL, BG = _LIGHT["ink"], _LIGHT["muted"], _LIGHT["line"], _LIGHT["panel"], _LIGHT["bg"]
+PATH, REACH, REACHED_PATH = _LIGHT["path"], _LIGHT["reach"], _FIXED["reachedPath"]
+TILE, TILE_TEXT, REACHED_TILE = _LIGHT["tile"], _LIGHT["tileText"], _LIGHT["reachedTile"]
+SLOT_UP, CURSED_UP, DANGER = _LIGHT["slotUp"], _LIGHT["cursedUp"], _LIGHT["danger"]
+AMULET, AMULET_TEXT = _LIGHT["amulet"], _LIGHT["amuletText"]
+TRAP, TARGET, ENTRANCE = _LIGHT["trap"], _LIGHT["target"], _FIXED["entrance"]
+PLAYER_COLOURS = (_LIGHT["gold"], _LIGHT["silver"])
+TEXT_COLOURS = (_LIGHT["goldText"], _FIXED["silverText"])
+WHITE, SLOT_EDGE, SLOT_SHADE = _FIXED["white"], _FIXED["slotEdge"], _FIXED["slotShade"]
+BACK_DARK, BACK_LIGHT = _FIXED["backDark"], _FIXED["backLight"]
+SCROLL, SCROLL_END = _FIXED["scroll"], _FIXED["scrollEnd"]
 
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 CELL = 60  # a space of the 3 x 3 grid
@@ -81,20 +95,23 @@ def _skull(cx: float, cy: float, s: float = 1.0) -> str:
     """The mark of a cursed relic: a small skull drawn with shapes."""
     return (f'<g transform="translate({cx},{cy}) scale({s})"><circle cy="-1" r="4.5" fill="{DANGER}"/>'
             f'<rect x="-2.5" y="2" width="5" height="3" rx="1" fill="{DANGER}"/>'
-            '<circle cx="-1.7" cy="-1.2" r="1.2" fill="#fff"/><circle cx="1.7" cy="-1.2" r="1.2" fill="#fff"/></g>')
+            f'<circle cx="-1.7" cy="-1.2" r="1.2" fill="{WHITE}"/><circle cx="1.7" cy="-1.2" r="1.2" fill="{WHITE}"/>'
+            '</g>')
 
 
 def _eye(x: float, y: float) -> str:
     """The mark of a relic the viewer remembers (R6), as the live board draws it."""
-    return (f'<g transform="translate({x},{y})"><path d="M0 4 Q5 -1 10 4 Q5 9 0 4 Z" fill="#fff" stroke="{TARGET}"/>'
+    return (f'<g transform="translate({x},{y})"><path d="M0 4 Q5 -1 10 4 Q5 9 0 4 Z" fill="{WHITE}" '
+            f'stroke="{TARGET}"/>'
             f'<circle cx="5" cy="4" r="1.8" fill="{TARGET}"/></g>')
 
 
 def _scroll(x: float, y: float) -> str:
     """The guide's scroll (R3.3), as the live view's icon."""
-    return (f'<g transform="translate({x},{y})"><rect x="3" y="2" width="10" height="10" rx="1" fill="#f3e2b3" '
-            f'stroke="{PATH}"/><circle cx="3" cy="3" r="2" fill="#e0c98b" stroke="{PATH}"/><circle cx="13" cy="11" '
-            f'r="2" fill="#e0c98b" stroke="{PATH}"/><line x1="5.5" y1="5" x2="10.5" y2="5" stroke="{PATH}"/>'
+    return (f'<g transform="translate({x},{y})"><rect x="3" y="2" width="10" height="10" rx="1" fill="{SCROLL}" '
+            f'stroke="{PATH}"/><circle cx="3" cy="3" r="2" fill="{SCROLL_END}" stroke="{PATH}"/>'
+            f'<circle cx="13" cy="11" r="2" fill="{SCROLL_END}" stroke="{PATH}"/>'
+            f'<line x1="5.5" y1="5" x2="10.5" y2="5" stroke="{PATH}"/>'
             f'<line x1="5.5" y1="7.5" x2="10.5" y2="7.5" stroke="{PATH}"/></g>')
 
 
@@ -124,14 +141,14 @@ def _relic(relic: dict[str, Any], x: float, y: float, back: str) -> list[str]:
         else:
             out.append(_text(cx, cy + 4.5, points, size=13, anchor="middle", weight="bold"))
         return out
-    out = [f'<rect x="{x}" y="{y}" width="{SLOT}" height="{SLOT}" rx="3" fill="url(#{back})" stroke="#6b5233">'
+    out = [f'<rect x="{x}" y="{y}" width="{SLOT}" height="{SLOT}" rx="3" fill="url(#{back})" stroke="{SLOT_EDGE}">'
            f"{title}</rect>"]
     if value is not None:  # face down, but this viewer knows it
-        out.append(f'<rect x="{x}" y="{y}" width="{SLOT}" height="{SLOT}" rx="3" fill="#3b2f22" opacity=".45"/>')
+        out.append(f'<rect x="{x}" y="{y}" width="{SLOT}" height="{SLOT}" rx="3" fill="{SLOT_SHADE}" opacity=".45"/>')
         if cursed:
             out.append(_skull(x + 7, cy + 2, 0.8))
         out.append(_text(x + SLOT - 7 if cursed else cx, cy + 4 + (2 if cursed else 0), points, size=10,
-                         anchor="middle", weight="bold", fill="#fff"))
+                         anchor="middle", weight="bold", fill=WHITE))
         if relic.get("remembered"):
             out.append(_eye(x + SLOT - 11, y + 1))
     return out
@@ -167,7 +184,7 @@ def _temple(temple: dict[str, Any], x0: float, y0: float, back: str, marked: set
                              trap=bool(space.get("trap"))))
             if space.get("trap"):
                 out.append(_text(x + CELL / 2, y + CELL - 6, "trap", size=10, anchor="middle", weight="bold",
-                                 fill="#fff"))
+                                 fill=WHITE))
             else:
                 out.append(_text(x + 4, y + CELL - 5, str(space.get("room", "")), size=9, fill=TILE_TEXT))
             amulet = space.get("amulet")
@@ -248,15 +265,15 @@ def _legend(x0: float, y0: float, back: str) -> list[str]:
                 out.extend(_tile("", x, y, 20, trap=True))
             elif label == "face-down relic":
                 out.append(f'<rect x="{x + 1}" y="{y + 1}" width="18" height="18" rx="3" fill="url(#{back})" '
-                           'stroke="#6b5233"/>')
+                           f'stroke="{SLOT_EDGE}"/>')
             elif label == "cursed relic (face up)":
                 out.append(f'<rect x="{x + 1}" y="{y + 1}" width="18" height="18" rx="3" fill="{CURSED_UP}" '
                            f'stroke="{DANGER}" stroke-width="2"/>')
                 out.append(_skull(x + 10, y + 10))
             elif label == "known, face down":
                 out.append(f'<rect x="{x + 1}" y="{y + 1}" width="18" height="18" rx="3" fill="url(#{back})" '
-                           'stroke="#6b5233"/>')
-                out.append(f'<rect x="{x + 1}" y="{y + 1}" width="18" height="18" rx="3" fill="#3b2f22" '
+                           f'stroke="{SLOT_EDGE}"/>')
+                out.append(f'<rect x="{x + 1}" y="{y + 1}" width="18" height="18" rx="3" fill="{SLOT_SHADE}" '
                            'opacity=".45"/>')
                 out.append(_eye(x + 5, y + 6))
             elif label == "amulet on a tile":
@@ -342,9 +359,9 @@ def board_svg(obs: Mapping[str, Any], *, caption: str | None = None, highlights:
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
            f'viewBox="0 0 {WIDTH} {height}" font-family="{FONT}" font-size="12">',
            f'<defs><pattern id="{back}" width="6" height="6" patternUnits="userSpaceOnUse" '
-           f'patternTransform="rotate(45)"><rect width="6" height="6" fill="{PATH}"/>'
-           '<rect width="3" height="6" fill="#a9895c"/></pattern></defs>',
-           f'<rect width="{WIDTH}" height="{height}" fill="#fbf8f2"/>']
+           f'patternTransform="rotate(45)"><rect width="6" height="6" fill="{BACK_DARK}"/>'
+           f'<rect width="3" height="6" fill="{BACK_LIGHT}"/></pattern></defs>',
+           f'<rect width="{WIDTH}" height="{height}" fill="{BG}"/>']
     out.extend(_header(obs))
     for p in range(len(players)):
         out.extend(_player_panel(obs, p, lines[p], panel_y, panel_h))
