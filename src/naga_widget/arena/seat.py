@@ -184,13 +184,11 @@ class ChildSeat:
             raise SeatError(failure(FailureKind.CRASHED, f"ended its process (exit code {code})"))
         try:
             reply = json.loads(body)
-            if "failure" in reply:
-                told = Failure.from_json(reply["failure"], reported=True)
-            else:
+            if "failure" not in reply:
                 return reply["ok"]
-        except (ValueError, KeyError, TypeError):
-            self.close()
-            raise SeatError(failure(FailureKind.PROTOCOL, "sent an answer that is not part of the protocol")) from None
+            told = Failure.from_json(reply["failure"], reported=True)
+        except (ValueError, KeyError, TypeError):  # it broke the protocol: its process is stopped at once
+            self._stop(failure(FailureKind.PROTOCOL, "sent an answer that is not part of the protocol"))
         raise SeatError(told)
 
     def _receive(self, timeout: float | None) -> bytes | None:

@@ -565,6 +565,8 @@ class Sandbox:
             self.close()
             return failure(FailureKind.CRASHED, "closed its connection to the referee")
         self.close()
+        if self.isolation == "bwrap" and code > 128 and code - 128 in {int(s) for s in signal.valid_signals()}:
+            code = 128 - code  # bubblewrap exits with 128 + the signal that ended the bot
         if code == -signal.SIGXCPU or code == -signal.SIGKILL and self.limits.cpu_seconds <= 0:
             return failure(FailureKind.CPU, f"was killed by the kernel after {self.limits.cpu_seconds} s of CPU time",
                            seconds=self.limits.cpu_seconds)
