@@ -59,7 +59,8 @@ function opponentName(id, names) {
  */
 export function seatsText(seats, temples = null) {
   if (!Array.isArray(seats)) return "";
-  const named = seats.map((s) => `${s?.name ?? "?"}${s?.kind && s.kind !== "player" ? ` (${s.kind})` : ""}`);
+  // a person's seat is their name; a network bot's says so (a house bot's name says it already)
+  const named = seats.map((s) => `${s?.name ?? "?"}${s?.kind === "bot" ? " (bot)" : ""}`);
   return Array.isArray(temples) && temples.length === named.length
     ? named.map((n, i) => `${temples[i]}: ${n}`).join(" · ")
     : named.join(" vs ");
@@ -67,7 +68,8 @@ export function seatsText(seats, temples = null) {
 
 /** The words for a match of the lobby: its seats, its step, its result once over. */
 export function matchText(match) {
-  const result = match.over ? `over${typeof match.result === "string" && match.result ? `: ${match.result}` : ""}` : "";
+  const words = typeof match.result === "string" ? match.result : match.result?.text;
+  const result = match.over ? `over${typeof words === "string" && words ? `: ${words}` : ""}` : "";
   const step = Number.isInteger(match.step) ? `step ${match.step}` : "";
   return [seatsText(match.seats), match.over ? result : step].filter(Boolean).join(" — ");
 }
@@ -105,7 +107,8 @@ class RemoteShell {
       code: remote.code ?? null,
       name: remote.name ?? null,
       credential: remote.credential ?? null,
-      storage: options.storage,
+      // the overview is the teacher's: a student's seat kept in this browser is not used there
+      storage: this.mode === "overview" ? null : options.storage,
       WebSocket: options.WebSocket,
       setTimeout: options.setTimeout,
       clearTimeout: options.clearTimeout,
@@ -116,6 +119,8 @@ class RemoteShell {
     this.onStarted = (message) => this.mode !== "overview" && this.show(message.match);
     this.onWelcome = () => this.onConnected();
     this.onRefused = (message) => {
+      // a refused intent is told by its table's view (the server sends its status with the message)
+      if (message.request === "intent" && this.games.size) return;
       this.notice = message.reason ?? "refused by the server";
       this.draw();
     };
@@ -217,7 +222,8 @@ class RemoteShell {
       const seats = model.table?.seats ? `: ${seatsText(model.table.seats, temples)}` : "";
       const role =
         model.seat === 0 || model.seat === 1 ? ` (you play ${temples[model.seat] ?? model.seat})` : " (watching)";
-      heading.textContent = `Table ${match}${seats}${role}`;
+      const result = model.table?.over ? matchText({ over: true, result: model.table.result }) : "";
+      heading.textContent = `Table ${match}${seats}${role}${result ? ` — ${result}` : ""}`;
       this.report();
     };
     model.on("view", game.onView);

@@ -342,9 +342,10 @@ export class Connection extends Events {
   }
 
   refusedBy(message) {
-    if (message.request === "hello") {
+    // the hello refused (a wrong code or credential), or the page's origin: the connection ends here
+    if (message.request === "hello" || message.code === "origin") {
       // a seat this server does not know (a new class database): join anew when a code and name are here
-      if (this.usedCredential && this.code && this.name) {
+      if (message.request === "hello" && this.usedCredential && this.code && this.name) {
         this.given = null;
         storeSeat(this.storage, this.socket, null);
         this.ws?.send(JSON.stringify(this.hello()));

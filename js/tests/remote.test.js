@@ -105,8 +105,8 @@ const LOBBY = {
     {
       id: 5,
       seats: [
-        { name: "Grace", kind: "player" },
-        { name: "Random", kind: "bot" },
+        { name: "Grace", kind: "person" },
+        { name: "Linus's bot", kind: "bot" },
       ],
       step: 12,
       over: false,
@@ -220,6 +220,22 @@ describe("the connection", () => {
     expect(c.state).toBe("refused");
     expect(stateText(c)).toBe("The server at http://class.example:8765/ refused: wrong join code");
     expect(timers.due).toEqual([]); // no retry
+  });
+
+  it("stops when the server refuses the page's origin", () => {
+    const { c, timers } = connect();
+    c.start();
+    FakeSocket.last().open();
+    FakeSocket.last().receive({
+      type: "refused",
+      code: "origin",
+      reason: "a page of this origin may not connect",
+      request: "?",
+    });
+    FakeSocket.last().drop();
+    expect(c.state).toBe("refused");
+    expect(stateText(c)).toMatch(/refused: a page of this origin may not connect/);
+    expect(timers.due).toEqual([]);
   });
 
   it("keeps the seats of two names apart in one browser", () => {
@@ -355,7 +371,7 @@ describe("the lobby and the table", () => {
     expect(q("challenges").textContent).toContain("Grace challenges you");
     click("accept-3");
     expect(ws.sent.at(-1)).toEqual({ type: "accept", challenge: 3 });
-    expect(q("matches").textContent).toContain("Grace vs Random (bot) — step 12");
+    expect(q("matches").textContent).toContain("Grace vs Linus's bot (bot) — step 12");
     ws.receive({ type: "started", match: 6, seat: 0 });
     expect(ws.sent.at(-1)).toEqual({ type: "open", match: 6 });
     expect(q("table-6")).not.toBeNull();
@@ -500,11 +516,19 @@ describe("the lobby and the table", () => {
   });
 
   it("words the lobby's matches", () => {
-    expect(matchText({ seats: [{ name: "A" }, { name: "B", kind: "bot" }], step: 3, over: false })).toBe(
-      "A vs B (bot) — step 3",
-    );
-    expect(matchText({ seats: [{ name: "A" }, { name: "B" }], step: 70, over: true, result: "A won 25–12" })).toBe(
-      "A vs B — over: A won 25–12",
+    expect(
+      matchText({
+        seats: [
+          { name: "A", kind: "person" },
+          { name: "B", kind: "bot" },
+        ],
+        step: 3,
+        over: false,
+      }),
+    ).toBe("A vs B (bot) — step 3");
+    const result = { winner: 0, text: "gold wins (target_score)" };
+    expect(matchText({ seats: [{ name: "A" }, { name: "B" }], step: 70, over: true, result })).toBe(
+      "A vs B — over: gold wins (target_score)",
     );
     expect(seatsText([{ name: "A" }, { name: "B" }], ["sun", "moon"])).toBe("sun: A · moon: B");
   });

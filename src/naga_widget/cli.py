@@ -252,11 +252,12 @@ def serve_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
         parser.error("--bot-seconds and --forfeit-seconds must be positive")
     try:
         from .server.app import Settings, serve
+        from .server.pages import page_routes
     except ImportError as exc:
         parser.error(f"the server needs the extra [server] (pip install 'naga-widget[server]'): {exc}")
     settings = Settings(db=args.db, origins=tuple(args.origin), bot_seconds=args.bot_seconds,
                         forfeit_seconds=args.forfeit_seconds, code=args.code)
-    serve(settings, args.host, args.port, say=lambda line: print(line, flush=True))
+    serve(settings, args.host, args.port, say=lambda line: print(line, flush=True), routes=page_routes())
     return 0
 
 
