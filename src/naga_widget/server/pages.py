@@ -53,9 +53,9 @@ def page(mode: str, base: str, match: int | None = None) -> str:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>{escape(title)}</title>
-<style>body{{margin:0;padding:12px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
-background:#fbf8f2;color:#2b2622}}@media (prefers-color-scheme:dark){{body{{background:#1d1a17;color:#ece6dc}}}}
-h1{{font-size:18px;margin:0 0 8px}}noscript{{display:block;padding:8px;border:1px solid #b3261e}}</style>
+<style>:root{{color-scheme:light dark}}body{{margin:0;padding:12px;background:Canvas;color:CanvasText;
+font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}}h1{{font-size:18px;margin:0 0 8px}}
+noscript{{display:block;padding:8px;border:1px solid}}</style>
 </head>
 <body>
 <h1>{escape(title)}</h1>
