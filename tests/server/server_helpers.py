@@ -166,7 +166,7 @@ def play_people_game(mid: int, seats: dict[int, Client], rng: random.Random, wat
             c.recv()
 
     for _ in range(max_steps):
-        view = seats[0].views[mid]
+        view = next(iter(seats.values())).views[mid]
         if view["table"]["over"]:
             return dict(view["table"]["result"])
         stamp = view["stamp"]

@@ -247,8 +247,9 @@ class Hub:
             if not same_text(msg["code"], self.code):
                 self._wrong(conn)
                 raise Refusal("credential", "wrong join code: ask the teacher for the code the server printed")
-            pid, credential = self.store.add_player(msg["name"], msg["bot"])
-            player = {"id": pid, "name": msg["name"], "bot": msg["bot"]}
+            bot = bool(msg.get("bot", False))
+            pid, credential = self.store.add_player(msg["name"], bot)
+            player = {"id": pid, "name": msg["name"], "bot": bot}
             self.names[pid] = player
             log.info("player %d joined as %r", pid, msg["name"])
         conn.player, conn.name, conn.bot, conn.greeted = player["id"], player["name"], player["bot"], True
