@@ -33,3 +33,32 @@ def test_a_long_function_is_found() -> None:
     assert long_functions(f"def short():\n    pass\n\nclass A:\n    def long(self):\n{method}") == [("long", 61)]
     shorter = "".join(f"    x{i} = {i}\n" for i in range(59))
     assert long_functions(f"async def f():\n{shorter}") == []
+
+
+WIDGET = PACKAGE / "widget"
+THIN = 300  # the anywidget class's module, at most (the reducer and the seat driver hold the rest)
+
+
+def imported_modules(source: str) -> set[str]:
+    """The top-level names of every module ``source`` imports (``import a.b`` and ``from a.b import c``
+    give ``a``); relative imports are left out."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_the_widget_class_is_thin() -> None:
+    lines = (WIDGET / "widget.py").read_text(encoding="utf-8").count("\n")
+    assert lines <= THIN, f"widget/widget.py has {lines} lines, more than {THIN}"
+
+
+def test_the_reducer_imports_no_jupyter_and_no_event_loop() -> None:
+    """The intent reducer is pure: a server uses it as the widget does, and it is tested without traitlets."""
+    assert imported_modules((WIDGET / "reducer.py").read_text(encoding="utf-8")) & {
+        "anywidget", "traitlets", "ipywidgets", "IPython", "asyncio"} == set()
+    assert imported_modules("import asyncio.tasks\nfrom traitlets import Dict\nfrom .x import y\n") == {
+        "asyncio", "traitlets"}

@@ -26,6 +26,7 @@ QUOTE_CHARS = 80  # at most this much of a value sent by the view is quoted back
 MESSAGE_CHARS = 400  # no message is longer than this
 ACTION_CHARS = 400  # an action longer than this (text, or JSON text of its object form) is refused unread
 HINT_ITERATIONS = (1, 20_000)  # the budget of a hint, in simulations of the search: at least, at most
+SIZES = ("normal", "large")  # the view's sizes; "large" is for a projector (every text at least 16 px)
 
 
 # What went wrong in a bot's turn, in words that hold no hidden fact (what the bot's opponent is told)
@@ -168,3 +169,10 @@ def action_field(intent: dict[str, Any]) -> str | dict[str, Any]:
         raise ActionFormatError(f"an action of {size:,} characters is far too long (at most {ACTION_CHARS}): "
                                 f"{quote(action)}")
     return action
+
+
+def check_size(size: object) -> str:
+    """``size`` if it is one of :data:`SIZES`, else a ValueError naming the sizes there are."""
+    if not isinstance(size, str) or size not in SIZES:
+        raise ValueError(f"size must be 'normal' or 'large' (for a projector), not {quote(size)}")
+    return size
