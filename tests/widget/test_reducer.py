@@ -14,6 +14,7 @@ from hidden_facts import hidden_ids, leaked
 
 from naga_widget import Match, RandomBot
 from naga_widget.bots import play_match
+from naga_widget.bots.turn import FailureKind, failure
 from naga_widget.widget.guard import IntentError, StaleIntent
 from naga_widget.widget.projection import SYNCED, View
 from naga_widget.widget.reducer import (
@@ -300,13 +301,14 @@ def test_a_bots_move_is_judged_by_the_match_and_an_illegal_one_changes_nothing()
 
 
 def test_a_stopped_bots_error_is_told_to_its_seat_only() -> None:
-    view = bot_stopped(View(0, bot=1), 1, KeyError("03a 05b"), "it raised an exception (KeyError)", "RandomBot",
-                       watch=False)
+    error = KeyError("03a 05b")
+    failed = failure(FailureKind.RAISED, exc=error)
+    view = bot_stopped(View(0, bot=1), 1, failed, "RandomBot", watch=False)
     assert view.bot is None and view.stopped is not None and view.stopped["reason"] == "KeyError: '03a 05b'"
+    assert view.stopped["public"] == "it raised an exception (KeyError)"
     assert "03a" not in view.message["text"] and "03a" in view.message["detail"] and view.message["seat"] == 1
     assert "widget.opponent" in view.message["text"]
-    assert "widget.players" in bot_stopped(View("spectator"), 1, KeyError(), "x", "RandomBot",
-                                           watch=True).message["text"]
+    assert "widget.players" in bot_stopped(View("spectator"), 1, failed, "RandomBot", watch=True).message["text"]
 
 
 def test_the_projection_of_a_refused_intent_holds_no_hidden_fact() -> None:

@@ -4,8 +4,8 @@ seat (no bot) are one idea, a pair of seats each a bot or a person. No Jupyter i
 A :class:`SeatDriver` holds the bot of each seat and plays their turns through a :class:`Host` (the
 widget): it reads the match and the view state, writes the view state a turn makes
 (:func:`.reducer.bot_moved`, :func:`.reducer.bot_stopped`) and asks the host to show it. A bot's turn
-is contained (:func:`contained_turn`): whatever goes wrong in it stops that bot with a message, and the
-match stays as it was.
+is contained (:func:`contained_turn`, by the bots layer's one door for a turn): whatever goes wrong in
+it stops that bot with a message, and the match stays as it was.
 
 Two ways of playing:
 
@@ -27,13 +27,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..bots import Bot, Decision, sees_the_truth
+from ..bots import Bot, sees_the_truth
+from ..bots.turn import Failure, FailureKind, ask, failure, refused
 from ..match import Match
-from ..rules import Action, AnyAction, IllegalActionError
-from .guard import IntentError, public_failure, quote, short_message
+from ..rules import AnyAction, IllegalActionError
+from .guard import IntentError, quote, short_message
 from .projection import View, explained
 from .reducer import bot_moved, bot_stopped
 from .watch import DEFAULT_SPEED, bot_label, check_delay, check_players, delay_of, watch_status
+from .wire import Explained, Watch
 
 WATCH_SLICE = 0.05  # the driver wakes at least this often (seconds), so a new speed or a pause acts at once
 OPPONENT_DELAY = 0.4  # seconds before an opponent's move, unless given
@@ -72,41 +74,24 @@ class Turn:
     """A bot's move, read inside its containment, and its reasons (:func:`.projection.explained`)."""
 
     action: AnyAction
-    reasons: dict[str, Any] | None
-
-
-@dataclass(frozen=True, slots=True)
-class Failure:
-    """A bot's turn that failed: the error (for the bot's seat and the teacher) and ``public``, the kind
-    of failure in words that hold no hidden fact (for everyone else, R6)."""
-
-    error: BaseException
-    public: str
+    reasons: Explained | None
 
 
 def contained_turn(bot: Bot, match: Match, seat: int) -> Turn | Failure:
-    """Ask ``bot`` for the move of ``seat`` at the cursor of ``match``. Whatever goes wrong in it (an
-    exception of any kind, a move that cannot be read, an explanation that cannot be read) is a
-    :class:`Failure`; a bot with ``decide`` gives its reasons too."""
+    """Ask ``bot`` for the move of ``seat`` at the cursor of ``match`` (:func:`naga_widget.bots.turn.ask`,
+    the one door for a bot's turn). Whatever goes wrong in it (an exception of any kind, a move that
+    cannot be read, an explanation that cannot be read) is a :class:`~naga_widget.bots.turn.Failure`; a
+    bot with ``decide`` gives its reasons too. Whether the move is legal is the match's to judge."""
     state = match.state
-    legal = state.legal_actions()
-    stage = "raised"  # how far the turn got: the kind of failure its opponent is told of
+    got = ask(bot, state.observe(seat), state.legal_actions(), explain=True)
+    if isinstance(got, Failure):
+        return got
+    if got.decision is None:
+        return Turn(got.action, None)
     try:
-        method = getattr(bot, "decide", None)
-        if callable(method):
-            decision = method(state.observe(seat), legal.detached())
-            stage = "decision"
-            if not isinstance(decision, Decision):
-                raise TypeError(f"decide returned {type(decision).__name__}, not a Decision")
-            stage = "unreadable"
-            action = Action.coerce(decision.action)  # the bot's value, read inside its containment
-            stage = "explanation"
-            return Turn(action, explained(decision, seat, match.step, match.branch))
-        move = bot.act(state.observe(seat), legal.detached())
-        stage = "unreadable"
-        return Turn(Action.coerce(move), None)
-    except Exception as exc:  # noqa: BLE001 - any failure of the bot's code stops it, nothing else
-        return Failure(exc, public_failure(stage, exc))
+        return Turn(got.action, explained(got.decision, seat, match.step, match.branch))
+    except Exception as exc:  # noqa: BLE001 - the bot's explanation is its own value: it cannot fail others
+        return failure(FailureKind.EXPLANATION, exc=exc)
 
 
 def check_bot(bot: object) -> None:
@@ -181,7 +166,7 @@ class SeatDriver:
         self.bots = list(bots)
         self.labels = [bot_label(b) for b in bots]
 
-    def status(self, match: Match, fork_armed: bool) -> dict[str, Any] | None:
+    def status(self, match: Match, fork_armed: bool) -> Watch | None:
         """What the view shows of a watch (``status.watch``), ``None`` without one; a watch that cannot
         go on stops."""
         if not self.watch:
@@ -198,7 +183,8 @@ class SeatDriver:
         match, view = self.host.match(), self.host.view()
         state = match.state
         if self.watch:
-            return self.playing and (self.status(match, view.fork_armed) or {}).get("can_step", False)
+            shown = self.status(match, view.fork_armed)
+            return self.playing and shown is not None and shown["can_step"]
         return (view.bot is not None and self.bots[view.bot] is not None and match.at_end and not state.is_over
                 and state.to_move == view.bot)
 
@@ -226,7 +212,7 @@ class SeatDriver:
             self._last = loop.time() - self.delay
             self._task = loop.create_task(self._run())
 
-    def resume_checked(self, shown: dict[str, Any] | None) -> None:
+    def resume_checked(self, shown: Watch | None) -> None:
         """:meth:`resume`, refused when the watch shown (``status.watch``) cannot take a step."""
         if self._running_loop() is not None and shown is not None and not shown["can_step"]:
             raise IntentError(f"the bots cannot play on: {shown['note']}")
@@ -302,20 +288,20 @@ class SeatDriver:
         match = self.host.match()
         turn = contained_turn(bot, match, seat)
         if isinstance(turn, Failure):
-            self._stop_bot(seat, turn.error, turn.public)
+            self._stop_bot(seat, turn)
             return False
         try:
             self.host.set_view(bot_moved(self.host.view(), match, turn.action, turn.reasons, fork=fork))
-        except IllegalActionError as refused:  # told to the bot's seat and the teacher with the move it quotes
-            self._stop_bot(seat, refused, public_failure("illegal", refused))
+        except IllegalActionError as exc:  # told to the bot's seat and the teacher with the move it quotes
+            self._stop_bot(seat, refused(turn.action, exc))
             return False
         return True
 
-    def _stop_bot(self, seat: int, exc: BaseException, public: str) -> None:
+    def _stop_bot(self, seat: int, failed: Failure) -> None:
         """Stop the bot of ``seat`` (a watch stops too), tell why (:func:`.reducer.bot_stopped`)."""
         label = self.labels[seat] or ""
         self.bots[seat] = None
         if self.watch:
             self.playing = False
-        self.host.set_view(bot_stopped(self.host.view(), seat, exc, public, label, watch=self.watch))
+        self.host.set_view(bot_stopped(self.host.view(), seat, failed, label, watch=self.watch))
         self.host.show()

@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
 from ..bots import ISMCTSBot
+from ..bots.turn import Failure, describe
 from ..match import Match, StepError
 from ..rules import TEMPLE_NAMES, ActionError, AnyAction, ChanceError, IllegalActionError
 from ..rules.errors import is_int
@@ -55,6 +56,7 @@ from .guard import (
 )
 from .projection import View, actor_of, check_forced, explained, screen_of, traits
 from .watch import delay_of
+from .wire import Explained, Traits, Watch
 
 # The errors that refuse an intent: bad input, told to the view as a message. Anything else is a bug.
 # An action the engine cannot read or does not allow (ActionError), an intent the view refuses
@@ -168,7 +170,7 @@ def settle(view: View, match: Match) -> View:
     return view
 
 
-def project(view: View, *, match: Match) -> tuple[View, dict[str, Any]]:
+def project(view: View, *, match: Match) -> tuple[View, Traits]:
     """The view state to keep (:func:`settle`) and the value of every synced trait for its viewer."""
     view = settle(view, match)
     return view, traits(match, view)
@@ -222,7 +224,7 @@ def fresh(view: View, match: Match, seed: int | None) -> View:
 
 
 # -- a bot's turn, as a view sees it -------------------------------------------------------------------------
-def bot_moved(view: View, match: Match, action: AnyAction, reasons: dict[str, Any] | None, *,
+def bot_moved(view: View, match: Match, action: AnyAction, reasons: Explained | None, *,
               fork: bool = False) -> View:
     """Play a bot's move (read inside its containment) at the end of the line, or where ``fork`` is armed,
     with its reasons shown with the step it makes; then the passes this view plays by itself. An
@@ -237,12 +239,13 @@ def bot_moved(view: View, match: Match, action: AnyAction, reasons: dict[str, An
     return auto_pass(view, match)
 
 
-def bot_stopped(view: View, seat: int, exc: BaseException, public: str, label: str, *, watch: bool) -> View:
-    """The view after the bot of ``seat`` (named ``label``) failed and was stopped. Its error may quote
-    its move, and so its hand: the error is told to that seat and the teacher; the others read
-    ``public``, which holds no hidden fact (R6)."""
+def bot_stopped(view: View, seat: int, failed: Failure, label: str, *, watch: bool) -> View:
+    """The view after the bot of ``seat`` (named ``label``) failed (``failed``) and was stopped. Its error
+    may quote its move, and so its hand: the error is told to that seat and the teacher; the others read
+    the failure's public words, which hold no hidden fact (R6)."""
+    public = failed.public
     name = TEMPLE_NAMES[seat]
-    reason = short_message(f"{type(exc).__name__}: {exc}", 200)
+    reason = short_message(describe(failed.cause) if failed.cause is not None else failed.error, 200)
     bot = f"{name}'s bot ({label})"
     if watch:  # a watch: it stops, and the seat loses its bot
         after = (f"The game stays as it was: take over {name}'s seat, or give both seats bots again "
@@ -412,7 +415,7 @@ def _hint(it: _Intent) -> Reduced:
     return replace(view, hint=explained(decision, player, match.step, match.branch, iterations=iterations)), []
 
 
-def _watching(view: View, what: str) -> dict[str, Any]:
+def _watching(view: View, what: str) -> Watch:
     if view.watch is None:
         raise IntentError(f"no bots to watch: {what} is for NagaWidget(players=[bot, bot])")
     return view.watch

@@ -207,8 +207,7 @@ def _blocked(name: str) -> property:
 # that a new one added to NagaWidget is refused too (tests/widget/test_widget_remote.py checks them all).
 LOCAL_ONLY = sorted(
     name
-    for klass in NagaWidget.__mro__
-    if issubclass(klass, NagaWidget)
+    for klass in NagaWidget.__mro__[:NagaWidget.__mro__.index(anywidget.AnyWidget)]  # its mixins too
     for name, value in vars(klass).items()
     if not name.startswith("_") and not isinstance(value, traitlets.TraitType) and name != "close"
 )

@@ -122,7 +122,7 @@ class NagaWidget(SeatControls, anywidget.AnyWidget):  # type: ignore[misc]
         self._view = replace(view, seed=self._match.seed if seed is not None or self._match.reproducible else None,
                              auto_pass=auto_pass)
         self._busy = False  # an intent is being applied: the traits are set once, after it
-        self._seats = SeatDriver(Host(lambda: self._match, lambda: self._view, self._put, self._refresh),
+        self._driver = SeatDriver(Host(lambda: self._match, lambda: self._view, self._put, self._refresh),
                                  watch=watched is not None, bots=watched or (None, None),
                                  delay=first_delay(bot_delay, watched is not None), loop_of=lambda: _kernel_loop())
         self._ready = False
@@ -139,11 +139,11 @@ class NagaWidget(SeatControls, anywidget.AnyWidget):  # type: ignore[misc]
             self._attach(opponent, self._default_seat())
         self._ready = True
         self._refresh()
-        self._seats.kick()
+        self._driver.kick()
 
     def close(self) -> None:
         """Stop following the match (and stop a watch) and close the view."""
-        seats = getattr(self, "_seats", None)  # absent when __init__ rejected its arguments
+        seats = getattr(self, "_driver", None)  # absent when __init__ rejected its arguments
         if seats is not None:
             self._match.unobserve_changes(self._on_match_change)
             seats.stop()
@@ -186,7 +186,7 @@ class NagaWidget(SeatControls, anywidget.AnyWidget):  # type: ignore[misc]
         finally:
             self._busy = False
             self._refresh()
-        self._seats.kick()
+        self._driver.kick()
 
     def new_game(self, seed: int | None = None) -> None:
         """Start a new match of the same ruleset in this view (a bot opponent stays attached).
@@ -197,7 +197,7 @@ class NagaWidget(SeatControls, anywidget.AnyWidget):  # type: ignore[misc]
         self._follow(match)
         self._put(fresh(self._view, match, seed))
         self._refresh()
-        self._seats.kick()
+        self._driver.kick()
 
     def _follow(self, match: Match) -> None:
         self._match.unobserve_changes(self._on_match_change)
@@ -225,7 +225,7 @@ class NagaWidget(SeatControls, anywidget.AnyWidget):  # type: ignore[misc]
     # -- the view state, the traits and the intents ---------------------------------------------------
     def _refresh(self) -> None:
         """Recompute every state trait from the match and the view state, in one sync."""
-        self._put(replace(self._view, watch=self._seats.status(self._match, self._view.fork_armed)))
+        self._put(replace(self._view, watch=self._driver.status(self._match, self._view.fork_armed)))
         view, shown = project(self._view, match=self._match)
         self._put(view)
         with self.hold_sync():
@@ -233,7 +233,7 @@ class NagaWidget(SeatControls, anywidget.AnyWidget):  # type: ignore[misc]
                 setattr(self, name, value)
 
     def _on_match_change(self, match: Match) -> None:
-        if not self._busy and not self._seats.moving:
+        if not self._busy and not self._driver.moving:
             self._put(replace(self._view, message=None))
             self._refresh()
 
@@ -249,7 +249,7 @@ class NagaWidget(SeatControls, anywidget.AnyWidget):  # type: ignore[misc]
                 # the last decision (a face-down call) does not stay in the model for the next player
                 self.intent = {}
             self._refresh()
-        self._seats.kick()
+        self._driver.kick()
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """An intent sent as a custom message (the view's gotos while scrubbing: the manager sends the
@@ -257,7 +257,7 @@ class NagaWidget(SeatControls, anywidget.AnyWidget):  # type: ignore[misc]
         change), handled and answered exactly as one in the ``intent`` trait."""
         self._apply(content)
         self._refresh()
-        self._seats.kick()
+        self._driver.kick()
 
     def _apply(self, intent: Any) -> None:
         """Apply one intent by the reducer (:func:`.reducer.answer_intent`), then its effects. A bug
