@@ -55,7 +55,7 @@ test-py: $(STAMP)
 test-js: $(JS_STAMP)
 	cd js && npx vitest run
 
-## bench: print the speed and strength figures (engine, widget, browser, bots, arena, environments, the JupyterLite site's time to a board and download; builds site/ if missing)
+## bench: print the speed and strength figures (engine, widget, browser, bots, arena, class server, environments, the JupyterLite site's time to a board and download; builds site/ if missing)
 bench: $(STAMP) $(JS_STAMP)
 	$(PY) benchmarks/bench_engine.py
 	$(PY) benchmarks/bench_widget.py
@@ -64,6 +64,7 @@ bench: $(STAMP) $(JS_STAMP)
 	$(PY) benchmarks/bench_bots.py $(BENCH_BOTS_ARGS)
 	$(PY) benchmarks/bench_search.py $(BENCH_SEARCH_ARGS)
 	$(PY) benchmarks/bench_arena.py
+	$(PY) benchmarks/bench_server.py
 	$(PY) benchmarks/bench_league.py
 	$(PY) benchmarks/bench_envs.py
 	$(PY) benchmarks/bench_eval.py

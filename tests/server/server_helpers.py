@@ -21,6 +21,9 @@ sync_client = pytest.importorskip("websockets.sync.client")
 import uvicorn  # noqa: E402
 
 from naga_widget.server.app import Settings, make_app, make_hub  # noqa: E402
+from naga_widget.server.botclient import menu_actions  # noqa: E402
+
+__all__ = ["Client", "challenge_and_open", "free_port", "menu_actions", "play_people_game", "running_server"]
 
 TIMEOUT = 20.0
 
@@ -117,28 +120,6 @@ class Client:
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self._connection.__exit__(None, None, None)
-
-
-def menu_actions(menu: dict[str, Any]) -> list[str]:
-    """The action texts a view's ``menu`` trait offers (docs/widget-protocol.md), one per way to decide
-    (a call: each card alone and each whole group, not every subset)."""
-    phase = menu.get("phase")
-    if phase == "call":
-        out = [f"call {c}" for g in menu["groups"] for c in g]
-        return out + [f"call {' '.join(g)}" for g in menu["groups"] if len(g) > 1]
-    if phase == "confront":
-        tokens = menu["tokens"]
-        out = ["pass"]
-        for card, pay, index in menu["invokes"]:
-            for target in menu["target_sets"][index]:
-                words = " ".join(tokens[int(i)] for i in target.split()) if target else ""
-                out.append(f"invoke {card} {pay} {words}".strip())
-        return out
-    if phase == "place":
-        return [f"place {space} rot{rot}" for space, rot in menu["places"]]
-    if phase == "give":
-        return [f"give {c}" for c in menu["gives"]]
-    return []
 
 
 def challenge_and_open(a: Client, b: Client) -> int:

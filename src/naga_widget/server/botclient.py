@@ -107,6 +107,35 @@ class BotClient:
             await ws.send(json.dumps({"type": "challenge", "opponent": self.challenge}))
 
 
+def menu_actions(menu: dict[str, Any]) -> list[str]:
+    """The action texts a view's ``menu`` trait offers (``docs/widget-protocol.md``), for a scripted person's
+    seat: one per way to decide (for a call: each card alone and each whole group, not every subset).
+
+    >>> menu_actions({"phase": "give", "gives": ["03a", "07b"]})
+    ['give 03a', 'give 07b']
+    >>> menu_actions({"phase": "confront", "tokens": ["gold:W0"], "invokes": [["05c", "1", 0]],
+    ...               "target_sets": [["0"]]})
+    ['pass', 'invoke 05c 1 gold:W0']
+    """
+    phase = menu.get("phase")
+    if phase == "call":
+        out = [f"call {c}" for g in menu["groups"] for c in g]
+        return out + [f"call {' '.join(g)}" for g in menu["groups"] if len(g) > 1]
+    if phase == "confront":
+        tokens = menu["tokens"]
+        out = ["pass"]
+        for card, pay, index in menu["invokes"]:
+            for target in menu["target_sets"][index]:
+                words = " ".join(tokens[int(i)] for i in target.split()) if target else ""
+                out.append(f"invoke {card} {pay} {words}".strip())
+        return out
+    if phase == "place":
+        return [f"place {space} rot{rot}" for space, rot in menu["places"]]
+    if phase == "give":
+        return [f"give {c}" for c in menu["gives"]]
+    return []
+
+
 async def play_async(bot: Bot, url: str, **options: Any) -> dict[int, dict[str, Any]]:
     """:func:`play` for a running event loop (a notebook's cell: ``await play_async(...)``)."""
     return await BotClient(bot, url, **options).run()
