@@ -4,8 +4,9 @@ Prints, on one core:
 
 - simulations per second of ``ismcts-v1`` (:class:`~naga_widget.bots.ISMCTSV1Bot`, the first
   version of the search) and of today's :class:`~naga_widget.bots.ISMCTSBot`, on the same
-  positions, in the same run, taking turns (so that a busy machine slows both alike), for full
-  and cut-off playouts;
+  positions, in the same run, taking turns position by position (so that a busy machine slows
+  both alike), for full and cut-off playouts, at 200 and 1,000 simulations a decision (1,000 is
+  about a second's search, where the figures of strength are set);
 - win rates at equal time per move, seats alternated on duplicate deals (each deal is played
   twice, the bots swapping seats), with 95% Wilson intervals: today's search against
   ``ismcts-v1``, GreedyBot and RandomBot, and ClairvoyantBot (the same search on the true
@@ -33,18 +34,19 @@ from naga_widget.bots import Bot, ClairvoyantBot, GreedyBot, ISMCTSBot, ISMCTSV1
 from naga_widget.rules import State
 
 
-def rates(positions: list[State], steps: int | None, rounds: int) -> tuple[float, float]:
-    """Simulations per second of ismcts-v1 and of today's search, 200 a decision, taking turns."""
+def rates(positions: list[State], steps: int | None, rounds: int, iterations: int) -> tuple[float, float]:
+    """Simulations per second of ismcts-v1 and of today's search, ``iterations`` a decision, taking turns
+    position by position (CPU time of this process: other work on a shared machine counts less)."""
     done = [0, 0]
     spent = [0.0, 0.0]
     for _ in range(rounds):
-        for k, cls in enumerate((ISMCTSV1Bot, ISMCTSBot)):
-            bot = cls(iterations=200, seed=1, playout_steps=steps)
-            start = time.perf_counter()
-            for state in positions:
+        for state in positions:
+            for k, cls in enumerate((ISMCTSV1Bot, ISMCTSBot)):
+                bot = cls(iterations=iterations, seed=1, playout_steps=steps)
+                start = time.process_time()
                 bot.decide(state.observe(state.to_move), state.legal_actions().detached())
+                spent[k] += time.process_time() - start
                 done[k] += bot.last_iterations
-            spent[k] += time.perf_counter() - start
     return done[0] / spent[0], done[1] / spent[1]
 
 
@@ -79,11 +81,14 @@ def main() -> None:
         args.deals, args.seconds = 2, 0.03
     parts = set(args.only or ["speed", "v1", "greedy", "random", "clairvoyant"])
     if "speed" in parts:
-        positions = random.Random(1).sample(decision_points(20), 10 if args.quick else 40)
-        print("simulations per second, 200 a decision, the same positions, taking turns (one core)")
-        for name, steps in (("cut-off playouts (6 steps, the default)", 6), ("full playouts", None)):
-            old, new = rates(positions, steps, 1 if args.quick else 3)
-            print(f"  {name:<40} ismcts-v1 {old:6.0f}/s   today {new:6.0f}/s   x{new / old:4.2f}")
+        points = decision_points(20)
+        print("simulations per second, the same positions, taking turns (one core)")
+        for iterations, count in ((200, 40), (1000, 12)):  # 1,000 simulations: about a second's search
+            positions = random.Random(1).sample(points, 5 if args.quick else count)
+            for name, steps in (("cut-off playouts (6 steps, the default)", 6), ("full playouts", None)):
+                old, new = rates(positions, steps, 1 if args.quick else 2, iterations // (5 if args.quick else 1))
+                print(f"  {iterations:>5} a decision, {name:<40} ismcts-v1 {old:6.0f}/s   today {new:6.0f}/s   "
+                      f"x{new / old:4.2f}", flush=True)
     s = args.seconds
     table: list[tuple[str, str, Callable[[int], Bot], Callable[[int], Bot], bool]] = [
         ("v1", f"ISMCTS vs ismcts-v1, {s} s a move", lambda k: ISMCTSBot(seconds=s, seed=k),

@@ -8,8 +8,10 @@ import pytest
 from worlds import placements_ending_the_game, random_states
 
 from naga_widget.bots import ISMCTSBot
-from naga_widget.bots.ismcts import _Edge, seen_as
+from naga_widget.bots.ismcts import WORLDS, _Edge, _legal, seen_as
 from naga_widget.rules import Call, State
+from naga_widget.rules.draft import Draft
+from naga_widget.rules.legal import check
 
 WINS = placements_ending_the_game(range(300), "target_score")
 LOSSES = placements_ending_the_game(range(300), "three_cursed")
@@ -106,3 +108,33 @@ def test_a_decided_search_ends_before_its_deadline_with_the_answer() -> None:
     bot = ISMCTSBot(iterations=200, seed=3)
     decide(bot, state)
     assert bot.last_iterations == 200 and not bot.stopped_early
+
+
+def test_the_tree_offers_exactly_the_actions_the_engine_accepts_in_each_world() -> None:  # R8
+    # a node's edges were tried in other worlds: the quick look (a card not held, a payment not had, a
+    # space that takes no tile, a card not drawn) must agree with the engine's check on every one
+    states = [s for s in random_states(range(3)) if not s.is_over]
+    actions = {str(a): a for s in states[::4] for a in s.legal_actions()}
+    edges = [_Edge(a, key) for key, a in sorted(actions.items())]
+    kinds = set()
+    for state in states:
+        found, spelled = _legal(Draft(state), edges)
+        wanted = [e for e in edges if state.is_legal(e.action)]
+        assert found == wanted
+        for edge in found:
+            assert (spelled or {}).get(id(edge), edge.action) == check(state, edge.action)
+        kinds.update((str(state.phase), e.action.kind) for e in found)
+    assert {"call", "confront", "place", "give"} <= {phase for phase, _ in kinds}
+    assert ("confront", "invoke") in kinds
+
+
+def test_a_search_draws_its_worlds_afresh_up_to_its_pool_and_then_reuses_them() -> None:
+    state = POSITIONS[2]
+    for worlds, drawn in ((None, 120), (40, 40), (WORLDS, min(WORLDS, 120))):
+        bot = ISMCTSBot(iterations=120, seed=2, worlds=worlds, playout_steps=0)
+        assert decide(bot, state).explanation.beliefs.samples == drawn  # one tally per world drawn
+    assert decide(ISMCTSBot(iterations=80, seed=3, worlds=None), state) == \
+        decide(ISMCTSBot(iterations=80, seed=3, worlds=None), state)
+    for bad in (0, -1, 2.5, True):
+        with pytest.raises(ValueError, match="worlds"):
+            ISMCTSBot(worlds=bad)  # type: ignore[arg-type]

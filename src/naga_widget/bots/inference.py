@@ -25,6 +25,25 @@ rejections, at the price of a slight bias: while the bound is below the largest 
 the less likely worlds are kept a little too often. After
 :data:`MAX_TRIES` rejections in a row the last world is kept (a bound on the time).
 
+The opponent's pass is weighed too. When the opponent has just passed in the Confrontation
+(R4.2.2: the bot is to move, one pass made) and that pass was its choice (not automatic), the
+world before its pass is the world with the opponent to move; there the model scores each
+(card, payment) it could have invoked by GreedyBot's one step of look-ahead
+(:func:`~naga_widget.bots.heuristics.evaluate` after the invoke, less before it, at the best of
+at most :data:`PASS_TARGETS` targets spread over the list, chance from a fixed seed), and
+
+    P(pass | world) = 1 / (1 + Σ_h exp(β_pass·gain(h)))
+
+with ``β_pass`` = :data:`PASS_BETA` per point of evaluation: a world in which the opponent held a
+card well worth invoking is a world in which it would rarely have passed. Both likelihoods are
+multiplied (the call was made before the Confrontation, from a hand the pass then reveals more
+of). The pass's weight needs a whole world (its amulets, its relics), so the rejection is done in
+two stages: the cards by the call, then the whole world by the pass, each against its own bound.
+
+Not weighed: the opponent's invokes (the observation does not hold the position before one, nor
+which invoke was made) and its gives (the sampler does not track which of the opponent's cards
+were the two it kept).
+
 A score is additive over the cards called, so the sum over the calls a hand allowed is a
 product per stick type: Σ = Σ_t (Π_{c of type t} (1 + e^{β·v_c}) − 1).
 
@@ -43,19 +62,25 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
-from ..rules import Ruleset, State
+from ..rules import Chance, Invoke, Phase, Ruleset, State
+from ..rules.legal import invoke_heads, invoke_targets
 from ..rules.observe import Observation
 from .determinize import Determinizer
-from .heuristics import CALL_COST, expected_fate
+from .heuristics import CALL_COST, evaluate, expected_fate
 
 BETA = 1.0
 """The opponent model's sharpness: a call scored one fate point better is e (2.7) times likelier."""
+PASS_BETA = 1.0
+"""The pass model's sharpness: an invoke that gains one point of evaluation more is e times likelier."""
+PASS_TARGETS = 3
+"""At most this many targets of each (card, payment) are tried by the pass model (spread over the list)."""
 MAX_TRIES = 64
+"""Rejections in a row after which a world is kept anyway (a bound on the sampling time)."""
 PILOT = 32
 """Worlds drawn to set the bound of the rejection when none is given."""
-"""Rejections in a row after which a world is kept anyway (a bound on the sampling time)."""
 
 
 def call_likelihood(ruleset: Ruleset, call: tuple[str, ...], hand: tuple[str, ...], beta: float = BETA) -> float:
@@ -74,6 +99,27 @@ def call_likelihood(ruleset: Ruleset, call: tuple[str, ...], hand: tuple[str, ..
     return chosen / total
 
 
+def invoke_gain(world: State, player: int, card: str, pay: str) -> float:
+    """The pass model's score of invoking ``card`` paid with ``pay`` in ``world``: the best
+    :func:`~naga_widget.bots.heuristics.evaluate` after it, over at most :data:`PASS_TARGETS` targets
+    spread over the list (chance from a fixed seed), less the evaluation before it."""
+    targets = invoke_targets(world, player, card, pay)
+    step = max(1, -(-len(targets) // PASS_TARGETS))
+    best = max(evaluate(world.apply(Invoke(card, pay, t), Chance(random.Random(0), record=False)), player)
+               for t in targets[::step])
+    return best - evaluate(world, player)
+
+
+def pass_likelihood(world: State, player: int, beta: float = PASS_BETA,
+                    gain: Callable[[State, int, str, str], float] = invoke_gain) -> float:
+    """P(``player`` passes | ``world``, that player to move in the Confrontation) under the model of the
+    module docstring (1 when it could invoke nothing)."""
+    total = 1.0
+    for card, pay in invoke_heads(world, player):
+        total += math.exp(min(50.0, beta * gain(world, player, card, pay)))
+    return 1.0 / total
+
+
 class Inference:
     """Worlds sampled from ``observation`` weighted by the opponent's call (see the module docstring).
 
@@ -83,7 +129,7 @@ class Inference:
     """
 
     def __init__(self, observation: Observation, determinizer: Determinizer | None = None, beta: float = BETA,
-                 bound: float | None = None) -> None:
+                 bound: float | None = None, pass_beta: float = PASS_BETA) -> None:
         self.det = determinizer if determinizer is not None else Determinizer(observation)
         self.ruleset = self.det.ruleset
         self.beta = beta
@@ -94,6 +140,18 @@ class Inference:
             view = observation["players"][opp]
             if opp in self.det.secret_holders and view["called"] and view["call_count"] > 0:
                 self.opponent = opp
+        self.passer: int | None = None  # the opponent, when its pass just now is weighed
+        if viewer in (0, 1) and pass_beta > 0 and observation["phase"] == Phase.CONFRONT \
+                and observation["to_move"] == viewer and observation["passes"] == 1:
+            opp = 1 - int(viewer)
+            view = observation["players"][opp]
+            naga = {token for _, token in self.ruleset.naga_tokens}
+            chose = view["hand_count"] > 0 and (view["amulet_count"] > 0 or not naga.isdisjoint(view["sticks"]))
+            if opp in self.det.secret_holders and chose:  # else the pass was automatic (R4.2.2), seen by both
+                self.passer = opp
+        self.pass_beta = pass_beta
+        self._gains: dict[Any, float] = {}
+        self.pass_bound: float | None = bound
         if bound is not None and not 0.0 < bound <= 1.0:
             raise ValueError(f"bound must be above 0 and at most 1 (a likelihood), not {bound!r}")
         self.bound = bound
@@ -104,11 +162,30 @@ class Inference:
     @property
     def active(self) -> bool:
         """Whether any decision of the opponent is weighed (else the worlds are the determinizer's)."""
-        return self.opponent is not None
+        return self.opponent is not None or self.passer is not None
+
+    def pass_weight(self, world: State) -> float:
+        """The likelihood of the opponent's pass just now in ``world`` (1 when no pass is weighed)."""
+        if self.passer is None:
+            return 1.0
+        return pass_likelihood(world._replace(to_move=self.passer, passes=0), self.passer, self.pass_beta,
+                               self._gain)
+
+    def _gain(self, world: State, player: int, card: str, pay: str) -> float:
+        """:func:`invoke_gain`, kept: it depends on the card, the payment and the hidden facts the invoke
+        can meet (the temples, the amulets), not on the rest of the hand."""
+        key = (card, pay, world.temples, world.amulets)
+        found = self._gains.get(key)
+        if found is None:
+            if len(self._gains) > 20_000:
+                self._gains.clear()
+            found = self._gains[key] = invoke_gain(world, player, card, pay)
+        return found
 
     def likelihood(self, world: State) -> float:
-        """The likelihood of the opponent's call in ``world`` (1 when nothing is weighed)."""
-        return self._likelihood(world.hands, world.calls)
+        """The likelihood of the opponent's call, and of its pass just now, in ``world`` (1 when nothing
+        is weighed)."""
+        return self._likelihood(world.hands, world.calls) * self.pass_weight(world)
 
     def _likelihood(self, hands: Any, calls: Any) -> float:
         p = self.opponent
@@ -129,19 +206,31 @@ class Inference:
         amulets and relics (:meth:`Determinizer.sample` with ``cards=``).
         """
         det = self.det
-        if self.opponent is None:
+        if not self.active:
             self.tries += 1
             self.kept += 1
             return det.sample(rng)
         if self.bound is None:  # the pilot sample sets the bound
             self.bound = max(self._likelihood(*det.sample_cards(rng)[:2]) for _ in range(PILOT))
+        if self.pass_bound is None and self.passer is not None:
+            self.pass_bound = max(self.pass_weight(det.sample(rng)) for _ in range(PILOT // 4))
+        world = None
         for _ in range(MAX_TRIES):
             cards = det.sample_cards(rng)
             self.tries += 1
             likelihood = self._likelihood(cards[0], cards[1])
             if likelihood > self.bound:
                 self.bound = likelihood
-            if rng.random() * self.bound < likelihood:
+            if rng.random() * self.bound >= likelihood:
+                continue
+            world = det.sample(rng, cards)
+            if self.passer is None:
+                break
+            weight = self.pass_weight(world)
+            assert self.pass_bound is not None
+            if weight > self.pass_bound:
+                self.pass_bound = weight
+            if rng.random() * self.pass_bound < weight:
                 break
         self.kept += 1
-        return det.sample(rng, cards)
+        return world if world is not None else det.sample(rng, cards)

@@ -4,7 +4,10 @@ Each simulation
 
 1. samples a world consistent with the bot's observation (:func:`~naga_widget.bots.determinize`),
    weighted by how likely the opponent's call is in it (:mod:`~naga_widget.bots.inference`;
-   ``inference=False`` samples every consistent world alike);
+   ``inference=False`` samples every consistent world alike); the first :data:`WORLDS`
+   simulations each draw a world afresh, the later ones start from one of those at random
+   (drawing a world costs as much as a third of a simulation, and a few hundred worlds cover
+   what the opponent may hold; the throws and draws still differ in every simulation);
 2. descends the tree from the root, choosing by UCB1 among the actions legal *in that
    world*; an action's exploration term counts the simulations in which it was
    available, not its parent's visits (an action may be legal in some worlds only);
@@ -54,14 +57,14 @@ from collections.abc import Callable, Iterable
 from ..rules import AnyAction, Chance, IllegalActionError, LegalActions, Pass, Phase, State
 from ..rules.draft import Draft, Readable
 from ..rules.flow import act
-from ..rules.legal import check, sample_action
+from ..rules.legal import check, payments, sample_action
 from ..rules.observe import Observation
 from .base import Candidate, Decision, Explanation, highlights
 from .beliefs import BeliefTally
 from .determinize import Determinizer, Worlds
 from .greedy import greedy_scores
 from .heuristics import evaluate, win_chance
-from .inference import Inference
+from .inference import PASS_BETA, Inference
 
 DEFAULT_ITERATIONS = 1000
 PRIOR_VISITS = {"call": 3, "confront": 30, "place": 30, "give": 3}
@@ -76,10 +79,12 @@ CHECK_EVERY = 32
 """A timed search checks this often whether its answer is already settled (see ``_settled``)."""
 SETTLED_MARGIN = 1.25
 """The simulations still to come are counted this much larger than the rate so far predicts."""
-_CALL, _CONFRONT = Phase.CALL, Phase.CONFRONT
+_CALL, _CONFRONT, _PLACE, _GIVE = Phase.CALL, Phase.CONFRONT, Phase.PLACE, Phase.GIVE
 _PASS = Pass()
 BELIEF_SAMPLES = 1000
 """At most this many of the sampled worlds are tallied into the guesses shown by ``decide``."""
+WORLDS = 256
+"""Worlds drawn afresh in a search; the later simulations each start from one of them at random."""
 
 
 class _Edge:
@@ -129,18 +134,41 @@ def _legal(d: Draft[State], edges: Iterable[_Edge]) -> tuple[list[_Edge], dict[i
     available = []
     spelled = None
     if d.outcome is None and d.phase == _CALL:  # a call legal once stays legal while its cards are in hand
-        hand = d.hands[d.to_move]
+        holds = frozenset(d.hands[d.to_move]).issuperset
         for edge in edges:
-            if edge.action.kind == "call" and all(c in hand for c in edge.action.cards):  # type: ignore[union-attr]
+            if edge.action.kind == "call" and holds(edge.action.cards):  # type: ignore[union-attr]
                 available.append(edge)
         return available, None
+    if d.outcome is None and d.phase == _GIVE:  # a give is legal when its card was drawn (R4.4.2)
+        drawn = d.drawn
+        for edge in edges:
+            if edge.action.kind == "give" and edge.action.card in drawn:  # type: ignore[union-attr]
+                available.append(edge)
+        return available, None
+    held: tuple[str, ...] = ()
+    pays: tuple[str, ...] = ()
+    spaces: frozenset[int] = frozenset()
+    confronting = d.outcome is None and d.phase == _CONFRONT
+    if confronting:  # a quick look rules out most: an invoke of a card not held, or with a payment not had
+        held, pays = d.hands[d.to_move], payments(d, d.to_move)
+    elif d.outcome is None and d.phase == _PLACE:  # or a placement on a space that cannot take one
+        spaces = frozenset(d.temples[d.to_move].placements())
     for edge in edges:
+        action = edge.action
+        if confronting:
+            if action.kind == "pass":
+                available.append(edge)
+                continue
+            if action.kind != "invoke" or action.card not in held or action.pay not in pays:  # type: ignore[union-attr]
+                continue
+        elif spaces and (action.kind != "place" or action.space not in spaces):  # type: ignore[union-attr]
+            continue
         try:
-            same = check(d, edge.action)
+            same = check(d, action)
         except IllegalActionError:
             continue
         available.append(edge)
-        if same is not edge.action:
+        if same is not action:
             if spelled is None:
                 spelled = {}
             spelled[id(edge)] = same
@@ -175,7 +203,10 @@ class ISMCTSBot:
     default) is ``win_chance(evaluate(state, me))`` of the sampled world. ``inference``: sample
     the worlds weighted by the likelihood of the opponent's call in each
     (:class:`~naga_widget.bots.inference.Inference`); ``False`` samples every consistent world
-    alike, as the first version did.
+    alike, as the first version did; ``weigh_passes``: weigh them also by the opponent's pass just
+    made in the Confrontation (see :mod:`~naga_widget.bots.inference`). ``worlds``: how many
+    worlds are drawn afresh before the simulations reuse them (``None``: every simulation draws
+    its own, as the first version did); the guesses shown by ``decide`` tally the worlds drawn.
 
     A timed search stops early once no other action can overtake the most visited one in the
     time left; ``stopped_early`` says whether the last one did.
@@ -184,7 +215,8 @@ class ISMCTSBot:
     def __init__(self, iterations: int | None = None, seconds: float | None = None, seed: int | None = None,
                  *, playout_steps: int | None = 6, pass_chance: float = PLAYOUT_PASS,
                  exploration: float = 0.2,
-                 evaluation: Callable[[Observation], float] | None = None, inference: bool = True) -> None:
+                 evaluation: Callable[[Observation], float] | None = None, inference: bool = True,
+                 weigh_passes: bool = True, worlds: int | None = WORLDS) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
@@ -204,6 +236,10 @@ class ISMCTSBot:
                             f"chance, not {type(evaluation).__name__}")
         self.evaluation = evaluation
         self.inference = inference
+        self.weigh_passes = weigh_passes
+        if worlds is not None and (isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1):
+            raise ValueError(f"worlds must be None or a positive whole number, not {worlds!r}")
+        self.worlds = worlds
         self.last_iterations = 0
         self.stopped_early = False
 
@@ -211,6 +247,8 @@ class ISMCTSBot:
         budget = f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
         judged = "" if self.evaluation is None else f", evaluation={self.evaluation!r}"
         judged += "" if self.inference else ", inference=False"
+        judged += "" if self.weigh_passes or not self.inference else ", weigh_passes=False"
+        judged += "" if self.worlds == WORLDS else f", worlds={self.worlds}"
         return f"ISMCTSBot({budget}, playout_steps={self.playout_steps}{judged})"
 
     def act(self, observation: Observation, legal: LegalActions) -> AnyAction:
@@ -224,7 +262,8 @@ class ISMCTSBot:
         actions = list(legal)
         det = Determinizer(observation)
         tally = BeliefTally(det)
-        worlds: Worlds = Inference(observation, det) if self.inference else det
+        worlds: Worlds = Inference(observation, det, pass_beta=PASS_BETA if self.weigh_passes else 0.0) \
+            if self.inference else det
         if len(actions) == 1:
             self.last_iterations, self.stopped_early = 0, False
             for _ in range(min(64, BELIEF_SAMPLES)):
@@ -241,11 +280,19 @@ class ISMCTSBot:
         searching = time.perf_counter()
         n = 0
         self.stopped_early = False  # a timed search that ended before its deadline (see _settled)
+        pool: list[State] = []  # the worlds drawn afresh (see WORLDS)
+        fresh = self.worlds or -1  # -1: every simulation draws its own world
+        rng = self.rng
         while (self.iterations is None or n < self.iterations) and (deadline is None or
                                                                   time.perf_counter() < deadline):
-            world = worlds.sample(self.rng)
-            if tally.samples < BELIEF_SAMPLES:
-                tally.add(world)
+            if len(pool) != fresh:
+                world = worlds.sample(rng)
+                if fresh > 0:
+                    pool.append(world)
+                if tally.samples < BELIEF_SAMPLES:
+                    tally.add(world)
+            else:
+                world = pool[int(rng.random() * fresh)]
             self._simulate(root, order, world, player)
             n += 1
             if deadline is not None and n % CHECK_EVERY == 0 and self._settled(order, n, searching, deadline):
