@@ -211,6 +211,7 @@ class RemoteShell {
     host.setAttribute("data-testid", `table-${match}`);
     const heading = document.createElement("p");
     heading.className = "naga-remote-table";
+    heading.setAttribute("data-testid", "table-heading");
     const area = document.createElement("div");
     host.append(heading, area);
     this.list.appendChild(host);

@@ -15,6 +15,7 @@ Progress bars (tqdm, the extra ``arena``) go to stderr; the figures go to stdout
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import re
 import sys
@@ -243,6 +244,9 @@ def add_serve_parser(sub: Any) -> None:
     sv.add_argument("--forfeit-seconds", type=float, default=120.0, metavar="S",
                     help="how long the seat of a person to move waits for them to come back, then forfeits")
     sv.add_argument("--code", default=None, help="the join code (default: made once and kept in the file)")
+    sv.add_argument("--prefix", default=os.environ.get("JUPYTERHUB_SERVICE_PREFIX", ""), metavar="PATH",
+                    help="serve under this path, e.g. /services/naga/ (default: $JUPYTERHUB_SERVICE_PREFIX, which "
+                         "JupyterHub gives a managed service; else the root)")
 
 
 def serve_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -257,7 +261,8 @@ def serve_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
         parser.error(f"the server needs the extra [server] (pip install 'naga-widget[server]'): {exc}")
     settings = Settings(db=args.db, origins=tuple(args.origin), bot_seconds=args.bot_seconds,
                         forfeit_seconds=args.forfeit_seconds, code=args.code)
-    serve(settings, args.host, args.port, say=lambda line: print(line, flush=True), routes=page_routes())
+    serve(settings, args.host, args.port, say=lambda line: print(line, flush=True), routes=page_routes(),
+          prefix=args.prefix)
     return 0
 
 

@@ -16,7 +16,7 @@ with warnings.catch_warnings():  # Starlette asks for httpx2, which the dev grou
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient  # noqa: E402
 
-from naga_widget.server.app import Settings, make_app, make_hub  # noqa: E402
+from naga_widget.server.app import Settings, make_app, make_hub, under_prefix  # noqa: E402
 from naga_widget.server.pages import BUNDLE, PAGES_JS, page_routes  # noqa: E402
 
 
@@ -68,3 +68,22 @@ def test_the_websocket_still_answers_beside_the_pages(client: TestClient) -> Non
         ws.send_json({"type": "hello", "code": "K3Y-C0DE", "name": "Ada"})
         welcome = ws.receive_json()
         assert welcome["type"] == "welcome" and welcome["name"] == "Ada"
+
+
+def test_under_a_path_prefix_as_a_jupyterhub_service(tmp_path: Path) -> None:
+    """JupyterHub's proxy forwards ``/services/naga/...`` with the prefix: pages, scripts and the WebSocket
+    answer there, and nothing else does."""
+    settings = Settings(db=str(tmp_path / "class.db"), code="K3Y-C0DE")
+    app = under_prefix(make_app(make_hub(settings), settings, page_routes()), "/services/naga/")
+    with TestClient(app) as client:
+        assert client.get("/services/naga/health").json()["ok"] is True  # the lifespan ran: the hub is up
+        lobby = client.get("/services/naga/")
+        assert lobby.status_code == 200 and 'data-mode="play"' in lobby.text
+        assert client.get("/services/naga/watch/3").status_code == 200
+        assert client.get("/services/naga/static/pages.js").content == PAGES_JS.read_bytes()
+        assert client.get("/health").status_code == 404
+        assert client.get("/services/nagaX/health").status_code == 404
+        with client.websocket_connect("/services/naga/ws") as ws:
+            ws.send_json({"type": "hello", "code": "K3Y-C0DE", "name": "Ada"})
+            assert ws.receive_json()["type"] == "welcome"
+    assert under_prefix(app, "/") is app and under_prefix(app, "") is app

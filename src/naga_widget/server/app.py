@@ -168,10 +168,33 @@ async def _write(websocket: WebSocket, queue: asyncio.Queue[str | None], closing
         return
 
 
+def under_prefix(app: Any, prefix: str) -> Any:
+    """``app`` served under a path (``/services/naga/``: JupyterHub's proxy forwards a service's requests
+    with its prefix): a request under it reaches ``app`` with the prefix as its ``root_path``, which
+    Starlette's routing leaves out; any other path is not found. The lifespan passes through."""
+    base = "/" + prefix.strip("/")
+    if base == "/":
+        return app
+
+    async def wrapped(scope: dict[str, Any], receive: Callable[..., Any], send: Callable[..., Any]) -> None:
+        if scope["type"] in ("http", "websocket"):
+            path = scope["path"]
+            if not (path == base or path.startswith(base + "/")):
+                if scope["type"] == "http":
+                    await PlainTextResponse(f"not found: this server is under {base}/", 404)(scope, receive, send)
+                else:
+                    await send({"type": "websocket.close", "code": 1008})
+                return
+            scope = {**scope, "root_path": scope.get("root_path", "") + base}
+        await app(scope, receive, send)
+
+    return wrapped
+
+
 def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8765, *,
-          say: Callable[[str], None] = print, routes: list[Any] | None = None) -> None:
+          say: Callable[[str], None] = print, routes: list[Any] | None = None, prefix: str = "") -> None:
     """Run the server with uvicorn until stopped; first say the join code, the teacher's credential and the
-    URL (``say``: print by default)."""
+    URL (``say``: print by default). ``prefix``: the path it is served under (:func:`under_prefix`)."""
     import uvicorn
 
     hub = make_hub(settings)
@@ -179,7 +202,8 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8765, *,
     say(f"naga-widget class server on {settings.db}: {len(hub.tables)} match(es), {len(hub.names)} player(s)")
     say(f"  join code: {hub.code}")
     say(f"  teacher's credential (new at each start, keep it private): {hub.teacher.take()}")
-    say(f"  URL: http://{shown}:{port}/   WebSocket: ws://{shown}:{port}/ws")
-    app = make_app(hub, settings, routes)
+    path = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    say(f"  URL: http://{shown}:{port}{path}   WebSocket: ws://{shown}:{port}{path}ws")
+    app = under_prefix(make_app(hub, settings, routes), prefix)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES, access_log=False,
                 ws_ping_interval=20.0, ws_ping_timeout=20.0)

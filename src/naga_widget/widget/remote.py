@@ -101,7 +101,8 @@ def keep_seat(socket: str, seat: dict[str, Any], path: Path | None = None) -> No
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".seats-")
     try:
-        os.fchmod(fd, 0o600)
+        if hasattr(os, "fchmod"):  # mkstemp makes it 0600 already; Pyodide has no fchmod
+            os.fchmod(fd, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             json.dump(seats, out, indent=1)
         os.replace(tmp, path)
