@@ -23,12 +23,13 @@ from typing import Any
 
 from ..bots import Bot, GreedyBot, ISMCTSBot, RandomBot
 from ..league.wire import legal_to_json
-from ..match import Match, StepError
+from ..match import Match
 from ..rules import TEMPLE_NAMES, Action, ActionError, AnyAction
 from ..widget.deciding import only_choice
-from ..widget.guard import IntentError, StaleIntent, action_field, check_position, integer_field, public_failure
+from ..widget.guard import StaleIntent, public_failure, quote
 from ..widget.projection import View, catalog, traits
-from ..widget.wire import StoredMessage, Traits
+from ..widget.reducer import answer_intent
+from ..widget.wire import AutoPassed, StoredMessage, Traits
 from .auth import Teacher, same_text
 from .protocol import HOUSE_BOT, Refusal, dumps
 from .store import Store
@@ -38,7 +39,8 @@ log = logging.getLogger("naga_widget.server")
 BOT_SECONDS = 10.0  # a bot seat's time for one move
 FORFEIT_SECONDS = 120.0  # how long the seat of a person to move, with no connection open, waits
 WRONG_CREDENTIALS = 10  # a connection that gives this many wrong codes or credentials is closed
-NAVIGATION = ("goto", "undo", "redo", "start", "end")
+# the intents of a view that a class's game allows: play, look back (the timeline in review mode), auto-pass
+CLASS_INTENTS = frozenset({"play", "goto", "undo", "redo", "start", "end", "auto_pass"})
 
 
 @dataclass
@@ -101,6 +103,7 @@ class Opened:
     and message, and the traits last sent (only changes are sent after the first)."""
 
     cursor: int | None = None
+    auto_passed: AutoPassed | None = None
     ack: int = 0
     message: StoredMessage | None = None
     sent: Traits | None = None
@@ -365,7 +368,7 @@ class Hub:
         bots = [i for i, s in enumerate(table.seats) if s.kind != "person" and i != seat]
         return View(perspective, bot=bots[0] if bots else None, message=opened.message, ack=opened.ack,
                     timeline="review", auto_pass=table.auto_pass[seat] if seat is not None else True,
-                    decided=(table.decided[0], table.decided[1]), origin=0)
+                    decided=(table.decided[0], table.decided[1]), origin=0, auto_passed=opened.auto_passed)
 
     def traits_for(self, conn: Conn, table: Table, opened: Opened) -> Traits:
         """Every trait of ``conn``'s view of ``table`` (at its cursor), as the widget's projection makes
@@ -462,76 +465,75 @@ class Hub:
         self._push_view(conn, table)
 
     def _apply(self, conn: Conn, table: Table, opened: Opened, stamp: int, intent: dict[str, Any]) -> None:
+        """One intent of a person's view, checked here for what a class's game adds (the stamp, the seat, the
+        intents a game that counts allows), then applied by the widget's own intent reducer
+        (:func:`naga_widget.widget.reducer.answer_intent`) at this connection's cursor. The moves it made
+        (a decision and the passes played by themselves after it) are committed before anyone is told."""
         if stamp != table.stamp:
             raise Refusal("stale", f"that was sent at stamp {stamp}, but the match is now at stamp {table.stamp} "
                                    f"(a replayed or stale request): look again and choose")
         kind = intent["type"]
-        match = table.match
-        cursor = match.last_step if opened.cursor is None else opened.cursor
-        try:
-            check_position(intent, cursor, match.branch)
-        except StaleIntent as exc:
-            raise Refusal("stale", str(exc)) from None
-        except IntentError as exc:
-            raise Refusal("malformed", str(exc)) from None
-        if kind in NAVIGATION:
-            last = match.last_step
-            try:
-                to = {"start": 0, "end": last, "undo": max(0, cursor - 1), "redo": min(last, cursor + 1)}.get(kind)
-                if to is None:
-                    to = match._check_step(integer_field(intent, "to"))
-            except (IntentError, StepError) as exc:
-                raise Refusal("malformed", str(exc)) from None
-            opened.cursor = None if to == last else to
-            return
-        seat = self.seat_of(conn, table)
-        if kind == "auto_pass":
-            on = intent.get("on")
-            if not isinstance(on, bool):
-                raise Refusal("malformed", f"auto_pass needs 'on', true or false, not {on!r}")
-            if seat is None:
-                raise Refusal("seat", "a spectator's view decides nothing: it has no auto-pass")
-            table.auto_pass[seat] = on
-            self._after_move(table)
-            return
-        if kind != "play":
-            raise Refusal("illegal", f"the intent {kind!r} is not part of a class's game (its timeline is for "
+        if kind not in CLASS_INTENTS:
+            raise Refusal("illegal", f"the intent {quote(kind)} is not part of a class's game (its timeline is for "
                                      f"review only, without hints, forks or chosen chance)", "R8")
-        if seat is None:
+        match = table.match
+        seat = self.seat_of(conn, table)
+        if kind in ("play", "auto_pass") and seat is None:
             raise Refusal("seat", "this connection holds no seat in this match: a spectator or the teacher "
                                   "watches and does not play", "R8")
-        if table.over:
+        if kind == "play" and table.over:
             raise Refusal("over", "the match is over", "R7")
-        if match.state.to_move != seat:
+        if kind == "play" and match.state.to_move != seat:
             raise Refusal("seat", f"it is {TEMPLE_NAMES[match.state.to_move]}'s decision, not yours", "R8")
+        view = self.view_of(conn, table, opened)
+        before = match.last_step
         if opened.cursor is not None:
-            raise Refusal("illegal", "this is a past step: the decision now is at the end of the line; go there "
-                                     "to play", "R8")
+            match.goto(opened.cursor)
         try:
-            action = action_field(intent)
-        except ActionError as exc:
-            raise Refusal("illegal", str(exc), exc.rule) from None
-        self.play(table, seat, action)
-        table.decided[seat] = match.node.id
-        self._after_move(table)
+            answer = answer_intent(view, intent, match=match)
+        finally:
+            cursor = match.step
+            match.goto(-1)
+        self._commit(table, before)
+        opened.cursor = None if cursor == match.last_step else cursor
+        opened.auto_passed = answer.view.auto_passed
+        if seat is not None:
+            table.auto_pass[seat] = answer.view.auto_pass
+            table.decided[seat] = answer.view.decided[seat]
+        exc = answer.refused
+        if isinstance(exc, StaleIntent):
+            raise Refusal("stale", str(exc))
+        if isinstance(exc, ActionError):
+            raise Refusal("illegal", str(exc), exc.rule)
+        if exc is not None:
+            raise Refusal("malformed", str(exc))
+        if match.last_step > before or kind == "auto_pass":
+            self._after_move(table)
+
+    def _commit(self, table: Table, before: int) -> None:
+        """Store the steps played after step ``before`` (each with its seat), in order, before anyone is told."""
+        line = table.match.line()
+        try:
+            for node in line[before + 1:]:
+                assert node.parent is not None
+                self.store.add_move(table.id, node.depth, str(node.action), node.parent.state.to_move)
+                self.moves += 1
+        except Exception:
+            self._reload(table)  # not stored: the match goes back to what the file holds; nobody was told
+            raise
 
     # -- a move -----------------------------------------------------------------------------------------
     def play(self, table: Table, seat: int, action: AnyAction | str | dict[str, Any]) -> None:
         """Play ``action`` for ``seat`` and commit it before anything else happens. The match's own check
         refuses an action that cannot be read or is not legal (:class:`Refusal` ``illegal``)."""
         match = table.match
+        assert match.state.to_move == seat and match.at_end
+        before = match.last_step
         try:
             match.play(action)
         except ActionError as exc:
             raise Refusal("illegal", str(exc), exc.rule) from None
-        node = match.node
-        try:
-            self.store.add_move(table.id, table.stamp, str(node.action), seat)
-        except Exception:
-            # not stored: take the move back by replaying the stored ones, and tell nobody of it
-            self._reload(table)
-            raise
-        self.moves += 1
+        self._commit(table, before)
 
     def _reload(self, table: Table) -> None:
         match = Match(seed=next(r["seed"] for r in self.store.matches() if r["id"] == table.id))
