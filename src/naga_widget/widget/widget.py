@@ -123,8 +123,8 @@ class NagaWidget(SeatControls, anywidget.AnyWidget):  # type: ignore[misc]
                              auto_pass=auto_pass)
         self._busy = False  # an intent is being applied: the traits are set once, after it
         self._driver = SeatDriver(Host(lambda: self._match, lambda: self._view, self._put, self._refresh),
-                                 watch=watched is not None, bots=watched or (None, None),
-                                 delay=first_delay(bot_delay, watched is not None), loop_of=lambda: _kernel_loop())
+                                  watch=watched is not None, bots=watched or (None, None),
+                                  delay=first_delay(bot_delay, watched is not None), loop_of=lambda: _kernel_loop())
         self._ready = False
         super().__init__(auto_pass=auto_pass, size=size, **kwargs)
         self.catalog = catalog(self._match.ruleset)
@@ -143,10 +143,10 @@ class NagaWidget(SeatControls, anywidget.AnyWidget):  # type: ignore[misc]
 
     def close(self) -> None:
         """Stop following the match (and stop a watch) and close the view."""
-        seats = getattr(self, "_driver", None)  # absent when __init__ rejected its arguments
-        if seats is not None:
+        driver = getattr(self, "_driver", None)  # absent when __init__ rejected its arguments
+        if driver is not None:
             self._match.unobserve_changes(self._on_match_change)
-            seats.stop()
+            driver.stop()
         super().close()
 
     # -- notebook API ----------------------------------------------------------------------------
