@@ -7,7 +7,6 @@ The bots are defined at module level: a bot's own process imports this module.
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
 import time
@@ -78,13 +77,15 @@ class Dying:
 
 
 class Garbling:
-    """Sends the referee a whole message that is not JSON, on the connection it finds."""
+    """Sends the referee a whole message that is not JSON, on the connection it finds among its files."""
 
     def act(self, observation: Any, legal: Any) -> Any:
-        from multiprocessing.connection import Connection
-
-        (connection,) = [o for o in gc.get_objects() if isinstance(o, Connection)]
-        connection.send_bytes(b"\xff" + SECRET.encode())
+        body = b"\xff" + SECRET.encode()
+        for fd in range(3, 64):
+            try:
+                os.write(fd, len(body).to_bytes(4, "big") + body)
+            except OSError:
+                pass
         time.sleep(30)
         return list(legal)[0]
 

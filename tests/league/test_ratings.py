@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from naga_widget import Match, RandomBot, play_match
+from naga_widget.bots.wire import legal_from_json, legal_to_json
 from naga_widget.league import Limits, better, elo_ratings, openskill_ratings, sprt
 from naga_widget.league.ratings import mean_width
-from naga_widget.league.wire import legal_from_json, legal_to_json
 
 from .samples import GOOD, write
 

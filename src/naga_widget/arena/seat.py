@@ -17,12 +17,11 @@ cannot interrupt a Python call, so there the limit does not apply.
 This isolates Python from Python. It is not an operating-system sandbox: a bot with the rights
 to read another process's memory, or the files a tournament writes, is not stopped.
 
-Messages travel over a :func:`multiprocessing.Pipe` (a socket pair whose child end the bot's
-process inherits, so a POSIX system), which frames them and waits for an answer with ``poll(timeout)``. Referee to
-bot: ``("new", payload, kind, seeded, seed)`` or ``("act", observation, legal)``, pickled; bot to
-referee: JSON bytes ``{"ok": value}`` or ``{"failure": failure}`` (:meth:`Failure.to_json
-<naga_widget.bots.turn.Failure.to_json>`, read back as untrusted data), read only once whole (a bot
-that sends part of a message and stops is stopped too).
+Messages travel over the process's standard input and output (moved off them before the bot is
+made: what the bot prints goes to its standard error), in the protocol of the league's sandbox
+(:mod:`naga_widget.bots.wire`: length-prefixed JSON; the bot's factory goes out pickled, as
+base64, and nothing a bot sends is unpickled). A bot that sends part of a message and stops, or
+anything out of the protocol, is stopped.
 
 Every seat asks its bot with :func:`naga_widget.bots.turn.ask` (and builds it with
 :func:`~naga_widget.bots.turn.make`) and raises :class:`SeatError` holding the :class:`Failure`.
@@ -30,6 +29,7 @@ Every seat asks its bot with :func:`naga_widget.bots.turn.ask` (and builds it wi
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import os
@@ -37,11 +37,11 @@ import pickle
 import sys
 import time
 from collections import OrderedDict
-from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 from ..bots import Bot
-from ..bots.turn import ERROR_CHARS, TRACEBACK_CHARS, Answer, Failure, FailureKind, ask, describe, failure, make
+from ..bots.turn import Answer, Failure, FailureKind, ask, describe, failure, make
+from ..bots.wire import WireError, legal_to_json, pack, read_message, reply_value, serve
 from ..rules import LegalActions
 from ..rules.observe import Observation
 from .lineup import BotRef, Kind, make_bot
@@ -49,9 +49,6 @@ from .lineup import BotRef, Kind, make_bot
 if TYPE_CHECKING:
     import subprocess
 
-# An answer is written at once (multiprocessing writes a message of up to 16 kB in one piece), so
-# the referee can read a whole one without waiting; the bot's error text and traceback are cut to fit.
-ANSWER_BYTES = 16 * 1024
 # What a bot's code may raise in its own process and still be its failure (a SystemExit too)
 CONTAINED = (Exception, SystemExit)
 
@@ -142,76 +139,60 @@ class SeatsByName:
 
 
 # -- in a child process ------------------------------------------------------------------------
-_BOOT = ("import sys, json; sys.path[:] = json.loads(sys.argv[1]); from naga_widget.arena.seat import serve; "
-         "serve(int(sys.argv[2]))")
+_BOOT = ("import sys, json; sys.path[:] = json.loads(sys.argv[1]); from naga_widget.arena.seat import child; "
+         "child()")
+NOT_PROTOCOL = "sent an answer that is not part of the protocol"
 
 
 class ChildSeat:
     """One bot's own process (see the module doc). It is reused for that bot's next games."""
 
     def __init__(self, name: str, sys_path: list[str]) -> None:
-        import multiprocessing  # imported here: Pyodide has no processes
-        import subprocess
+        import subprocess  # imported here: Pyodide has no processes
 
         self.name = name
-        self.connection, theirs = multiprocessing.Pipe(duplex=True)
-        try:
-            self.process: subprocess.Popen[bytes] = subprocess.Popen(
-                [sys.executable, "-c", _BOOT, json.dumps(sys_path), str(theirs.fileno())],
-                stdin=subprocess.DEVNULL, pass_fds=(theirs.fileno(),))
-        finally:
-            theirs.close()  # the child holds its own copy: when it ends, the referee reads the end
+        self.process: subprocess.Popen[bytes] = subprocess.Popen(
+            [sys.executable, "-c", _BOOT, json.dumps(sys_path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 
     @property
     def alive(self) -> bool:
         return self.process.poll() is None
 
-    def _call(self, message: tuple[Any, ...], timeout: float | None = None) -> Any:
+    def _call(self, message: dict[str, Any], timeout: float | None = None) -> Any:
+        """Send ``message`` and read the answer; with a ``timeout``, the bot's process is killed if no
+        answer has begun after that many seconds."""
+        stdin, stdout = self.process.stdin, self.process.stdout
+        assert stdin is not None and stdout is not None
         try:
-            self.connection.send_bytes(pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL))
-            body = self._receive(timeout)
-        except (EOFError, OSError):  # the process ended or closed its end, or sent too long a message
+            stdin.write(pack(message))
+            stdin.flush()
+            body = read_message(stdout.fileno(), None if timeout is None else time.monotonic() + timeout)
+        except TimeoutError:  # before OSError, of which it is a kind
+            self._stop(failure(FailureKind.TIMEOUT, f"took longer than {timeout:g} s to choose its move",
+                               traceback=f"its process (pid {self.process.pid}) was stopped after {timeout:g} s "
+                                         "without an answer", seconds=timeout))
+        except WireError as exc:
+            self._stop(failure(FailureKind.PROTOCOL, NOT_PROTOCOL, traceback=f"{exc}: its process (pid "
+                               f"{self.process.pid}) was stopped"))
+        except OSError:  # the process ended or closed its end
             body = None
         if body is None:
             import subprocess
 
             try:
                 code = self.process.wait(timeout=2)
-            except subprocess.TimeoutExpired:  # still running: it broke the protocol
-                self._stop(failure(FailureKind.PROTOCOL, "sent an answer that is not part of the protocol",
-                                   traceback=f"its process (pid {self.process.pid}) was stopped after a message "
-                                             "it may not send"))
+            except subprocess.TimeoutExpired:  # still running: it closed its end of the messages
+                self._stop(failure(FailureKind.PROTOCOL, NOT_PROTOCOL, traceback=f"its process (pid "
+                                   f"{self.process.pid}) was stopped after it closed its end of the messages"))
+            self.close()
             raise SeatError(failure(FailureKind.CRASHED, f"ended its process (exit code {code})"))
         try:
-            reply = json.loads(body)
-            if "failure" not in reply:
-                return reply["ok"]
-            told = Failure.from_json(reply["failure"], reported=True)
-        except (ValueError, KeyError, TypeError):  # it broke the protocol: its process is stopped at once
-            self._stop(failure(FailureKind.PROTOCOL, "sent an answer that is not part of the protocol"))
-        raise SeatError(told)
-
-    def _receive(self, timeout: float | None) -> bytes | None:
-        """The bot's answer; with a ``timeout``, the bot's process is killed if no whole answer has
-        come after that many seconds. ``None``: the process ended."""
-        if timeout is None:
-            return self.connection.recv_bytes(ANSWER_BYTES)
-        deadline = time.monotonic() + timeout
-        if not self.connection.poll(timeout):
-            self._stop(failure(FailureKind.TIMEOUT, f"took longer than {timeout:g} s to choose its move",
-                               traceback=f"its process (pid {self.process.pid}) was stopped after {timeout:g} s "
-                                         "without an answer", seconds=timeout))
-        # the answer has begun to arrive; it came in one piece, unless the bot wrote part of one itself
-        os.set_blocking(self.connection.fileno(), False)
-        try:
-            return self.connection.recv_bytes(ANSWER_BYTES)
-        except BlockingIOError:
-            self._stop(failure(FailureKind.PROTOCOL, "sent an answer that is not part of the protocol",
-                               traceback=f"its answer was cut short after "
-                                         f"{timeout - (deadline - time.monotonic()):.3g} s"))
-        finally:
-            if not self.connection.closed:
-                os.set_blocking(self.connection.fileno(), True)
+            value = reply_value(body)
+        except WireError:  # it broke the protocol: its process is stopped at once
+            self._stop(failure(FailureKind.PROTOCOL, NOT_PROTOCOL))
+        if isinstance(value, Failure):
+            raise SeatError(value)
+        return value
 
     def _stop(self, failed: Failure) -> NoReturn:
         self.process.kill()
@@ -220,18 +201,24 @@ class ChildSeat:
         raise SeatError(failed)
 
     def start(self, ref: BotRef, seed: int) -> None:
-        self._call(("new", ref.payload, ref.kind, ref.seeded, seed))
+        payload = base64.b64encode(ref.payload or b"").decode()
+        self._call({"op": "new", "payload": payload, "kind": ref.kind, "seeded": ref.seeded, "seed": seed})
 
     def act(self, observation: Observation, legal: LegalActions, timeout: float | None = None) -> str:
-        value = self._call(("act", observation, legal), timeout)
+        value = self._call({"op": "act", "observation": observation, "legal": legal_to_json(legal)}, timeout)
         if not isinstance(value, str):
-            raise SeatError(failure(FailureKind.PROTOCOL, "sent an answer that is not part of the protocol"))
+            self._stop(failure(FailureKind.PROTOCOL, NOT_PROTOCOL))
         return value
 
     def close(self) -> None:
         import subprocess
 
-        self.connection.close()  # the bot's process reads the end of the messages and returns
+        for stream in (self.process.stdin, self.process.stdout):  # the bot's process reads the end and returns
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
         try:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:  # still running after 5 s
@@ -269,52 +256,21 @@ class ChildSeats:
             self.open.popitem()[1].close()
 
 
-def serve(fd: int) -> None:
-    """The loop of a bot's process: make bots and answer decisions over the connection ``fd`` until
-    the referee closes it."""
-    connection = Connection(fd)
+def child() -> None:
+    """The bot's process: make bots and answer decisions (:func:`naga_widget.bots.wire.serve`) until
+    the referee closes its end."""
+    inp, out = os.fdopen(os.dup(0), "rb"), os.fdopen(os.dup(1), "wb")
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
     os.dup2(2, 1)  # what the bot prints goes to stderr
     factories: dict[str, Any] = {}
-    bot: Bot | None = None
-    while True:
-        try:
-            message = pickle.loads(connection.recv_bytes())
-        except EOFError:
-            return
-        got: Answer | Failure | Bot
-        if message[0] == "new":
-            _, payload, kind, seeded, seed = message
-            bot = None
-            got = make(_made, factories, payload, kind, seeded, seed, contain=CONTAINED)
-            bot = None if isinstance(got, Failure) else got
-        elif bot is None:
-            got = failure(FailureKind.RAISED, "raised RuntimeError: no bot was made for this game")
-        else:
-            _, observation, legal = message
-            got = ask(bot, observation, legal, contain=CONTAINED)
-            del observation, legal
-        del message
-        reply = ({"failure": got.to_json()} if isinstance(got, Failure)
-                 else {"ok": str(got.action)} if isinstance(got, Answer) else {"ok": None})
-        del got
-        connection.send_bytes(_fitted(reply))
 
+    def new(message: dict[str, Any]) -> Bot | Failure:
+        payload = base64.b64decode(message["payload"])
+        return make(_made, factories, payload, message["kind"], message["seeded"], message["seed"], contain=CONTAINED)
 
-def _fitted(reply: dict[str, Any]) -> bytes:
-    """``reply`` as JSON of at most :data:`ANSWER_BYTES`: a failure's error and traceback are cut (the
-    traceback's end is kept, where the error was raised); an action's text that long is no action."""
-    body = json.dumps(reply).encode()
-    if len(body) > ANSWER_BYTES and "ok" in reply:
-        reply = {"failure": failure(FailureKind.UNREADABLE,
-                                    "raised TypeError: its move is too long to be an action").to_json()}
-    if "failure" not in reply:
-        return body
-    told = dict(reply["failure"])
-    error, trace = str(told["error"])[:ERROR_CHARS], str(told["traceback"])[-TRACEBACK_CHARS:]
-    while len(body) > ANSWER_BYTES:  # an escaped character takes up to 12 bytes
-        body = json.dumps({"failure": {**told, "error": error, "traceback": trace, "action": None}}).encode()
-        error, trace = error[:len(error) // 2], trace[len(trace) // 2:]
-    return body
+    serve(inp, out, new, contain=CONTAINED)
 
 
 def _made(factories: dict[str, Any], payload: bytes, kind: str, seeded: bool, seed: int) -> Bot:

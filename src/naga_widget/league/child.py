@@ -2,7 +2,8 @@
 
 Started by :mod:`.sandbox` as ``python -I`` running this module (:func:`.sandbox.child_command`) (``SPEC``: JSON with
 the submission's path and class name), with the limits already set. It holds the bot, the
-observations and the legal actions it is sent (:mod:`.wire`), never a ``State`` or a ``Match``.
+observations and the legal actions it is sent (:mod:`naga_widget.bots.wire`), never a ``State``
+or a ``Match``.
 
 Before the bot's code runs, the two protocol pipes are moved off the standard streams: what the
 bot prints goes to ``/dev/null``, and it cannot read the referee's messages from stdin. Where the
@@ -18,12 +19,12 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from ..arena.lineup import takes_seed
 from ..bots import sees_the_truth
-from ..bots.turn import Answer, Failure, FailureKind, ask, describe, failure, make
-from .wire import HEADER, legal_from_json, pack
+from ..bots.turn import FailureKind, describe, failure, make
+from ..bots.wire import answer, serve, write_reply
 
 
 def load_class(path: Path, class_name: str | None) -> type:
@@ -62,19 +63,6 @@ def _honest(cls: type) -> type:
     return cls
 
 
-def _read(stream: IO[bytes]) -> Any:
-    head = stream.read(HEADER.size)
-    if len(head) < HEADER.size:
-        return None
-    (n,) = HEADER.unpack(head)
-    return json.loads(stream.read(n))
-
-
-def _write(stream: IO[bytes], value: Any) -> None:
-    stream.write(pack(value))
-    stream.flush()
-
-
 def become(uid: int) -> None:
     """Switch this process to user and group ``uid`` for good (it must not be 0)."""
     import ctypes
@@ -90,9 +78,9 @@ def become(uid: int) -> None:
         raise PermissionError(f"could not become user {uid}")
 
 
-def serve(spec: dict[str, Any]) -> None:
-    """Answer the referee: the class's name once imported, then a ``{"ok": ...}`` or a ``{"failure":
-    ...}`` (:meth:`~naga_widget.bots.turn.Failure.to_json`) for each message."""
+def run(spec: dict[str, Any]) -> None:
+    """Answer the referee (:func:`naga_widget.bots.wire.serve`): first the class's name once its
+    submission is imported (or the failure), then a reply to each message."""
     inp = os.fdopen(os.dup(0), "rb")
     out = os.fdopen(os.dup(1), "wb")
     null = os.open(os.devnull, os.O_RDWR)
@@ -103,28 +91,16 @@ def serve(spec: dict[str, Any]) -> None:
         try:
             become(int(spec["uid"]))
         except OSError as exc:
-            _write(out, _failed(failure(FailureKind.UNSTARTED, "could not start: the sandbox could not drop root: "
-                                        + describe(exc), exc)))
+            write_reply(out, answer(failure(FailureKind.UNSTARTED, "could not start: the sandbox could not drop "
+                                            "root: " + describe(exc), exc)))
             return
     try:
         cls = load_class(Path(spec["path"]), spec.get("class"))
     except BaseException as exc:  # noqa: BLE001 - a submission may raise anything while it is imported, even SystemExit
-        _write(out, _failed(failure(FailureKind.UNIMPORTED, exc=exc)))
+        write_reply(out, answer(failure(FailureKind.UNIMPORTED, exc=exc)))
         return
-    _write(out, {"ok": cls.__name__})
-    bot: Any = None
-    while (message := _read(inp)) is not None:
-        if message["op"] == "new":
-            bot = None
-            made = make(_build, cls, message["seed"], contain=BaseException)
-            reply = _failed(made) if isinstance(made, Failure) else {"ok": None}
-            bot = None if isinstance(made, Failure) else made
-        elif bot is None:
-            reply = _failed(failure(FailureKind.RAISED, "raised RuntimeError: no bot was made for this game"))
-        else:
-            got = ask(bot, message["observation"], legal_from_json(message["legal"]), contain=BaseException)
-            reply = {"ok": str(got.action)} if isinstance(got, Answer) else _failed(got)
-        _write(out, reply)
+    write_reply(out, {"ok": cls.__name__})
+    serve(inp, out, lambda message: make(_build, cls, message["seed"], contain=BaseException))
 
 
 def _build(cls: type, seed: int) -> Any:
@@ -134,11 +110,7 @@ def _build(cls: type, seed: int) -> Any:
     return bot
 
 
-def _failed(failed: Failure) -> dict[str, Any]:
-    return {"failure": failed.to_json()}
-
-
 if __name__ == "__main__":
     task = json.loads(sys.argv[1])
     if not task.get("probe"):  # a probe only checks that this module can be imported in the sandbox
-        serve(task)
+        run(task)

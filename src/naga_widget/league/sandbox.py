@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import json
 import os
-import select
 import shutil
 import signal
 import stat
@@ -56,12 +55,12 @@ from typing import Any
 from ..arena.lineup import BotRef
 from ..arena.seat import SeatError
 from ..bots.turn import Failure, FailureKind, failure
+from ..bots.wire import WireError, legal_to_json, pack, read_message, reply_value
 from ..rules import LegalActions
 from ..rules.errors import is_number
 from ..rules.observe import Observation
 from .errors import LeagueSetupError, SandboxUnavailable
 from .submissions import Files, digest_files, read_files
-from .wire import HEADER, WireError, legal_to_json, pack, unpack_length
 
 ISOLATIONS = ("auto", "bwrap", "process")
 BOT_UID = 65534  # "nobody": the user id of a bot inside the sandbox
@@ -505,7 +504,7 @@ class Sandbox:
             if message is not None:
                 stdin.write(pack(message))
                 stdin.flush()
-            body = self._read(stdout.fileno(), started + timeout)
+            body = read_message(stdout.fileno(), started + timeout)
         except TimeoutError:  # before OSError, of which it is a kind
             self.close()
             stopped = f"its process was stopped after {timeout:g} s without an answer"
@@ -523,37 +522,13 @@ class Sandbox:
         if body is None:
             raise SeatError(self._ended())
         try:
-            reply = json.loads(body)
-            if not isinstance(reply, dict):
-                raise ValueError(reply)
-            if "failure" in reply:
-                told = Failure.from_json(reply["failure"], reported=True)
-            else:
-                return reply["ok"]
-        except (ValueError, KeyError, TypeError):
+            value = reply_value(body)
+        except WireError:
             self.close()
             raise SeatError(failure(FailureKind.PROTOCOL, "sent a message that is not part of the protocol")) from None
-        raise SeatError(told)
-
-    def _read(self, fd: int, deadline: float) -> bytes | None:
-        head = self._exactly(fd, HEADER.size, deadline)
-        if head is None:
-            return None
-        return self._exactly(fd, unpack_length(head), deadline)
-
-    @staticmethod
-    def _exactly(fd: int, n: int, deadline: float) -> bytes | None:
-        chunks, left = [], n
-        while left:
-            wait = deadline - time.monotonic()
-            if wait <= 0 or not select.select([fd], [], [], wait)[0]:
-                raise TimeoutError
-            chunk = os.read(fd, min(left, 1 << 16))
-            if not chunk:
-                return None
-            chunks.append(chunk)
-            left -= len(chunk)
-        return b"".join(chunks)
+        if isinstance(value, Failure):
+            raise SeatError(value)
+        return value
 
     def _ended(self) -> Failure:
         """Why the process ended (it is killed if it has not)."""
