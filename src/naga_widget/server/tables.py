@@ -21,12 +21,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..bots import Bot, GreedyBot, ISMCTSBot, RandomBot
+from ..bots import Bot, GreedyBot, ISMCTSBot, RandomBot, turn
 from ..league.wire import legal_to_json
 from ..match import Match
 from ..rules import TEMPLE_NAMES, Action, ActionError, AnyAction
 from ..widget.deciding import only_choice
-from ..widget.guard import StaleIntent, public_failure, quote
+from ..widget.guard import StaleIntent, quote
 from ..widget.projection import View, catalog, traits
 from ..widget.reducer import answer_intent
 from ..widget.wire import AutoPassed, StoredMessage, Traits
@@ -152,10 +152,11 @@ def house_name(spec: str) -> str:
     return {"random": "Random", "greedy": "Greedy"}.get(m.group(1), f"ISMCTS {m.group(2)}")
 
 
-def ask_bot(bot: Bot, match: Match, seat: int) -> AnyAction | str:
-    """The house bot's move (run in a worker thread): it sees only its seat's observation (R6)."""
+def ask_bot(bot: Bot, match: Match, seat: int) -> turn.Answer | turn.Failure:
+    """The house bot's move, asked by the bots' one door for a turn (:func:`naga_widget.bots.turn.ask`), in a
+    worker thread: it sees only its seat's observation (R6)."""
     state = match.state
-    return bot.act(state.observe(seat), state.legal_actions().detached())
+    return turn.ask(bot, state.observe(seat), state.legal_actions())
 
 
 class Hub:
@@ -526,13 +527,17 @@ class Hub:
     def play(self, table: Table, seat: int, action: AnyAction | str | dict[str, Any]) -> None:
         """Play ``action`` for ``seat`` and commit it before anything else happens. The match's own check
         refuses an action that cannot be read or is not legal (:class:`Refusal` ``illegal``)."""
+        try:
+            self._play(table, seat, action)
+        except ActionError as exc:
+            raise Refusal("illegal", str(exc), exc.rule) from None
+
+    def _play(self, table: Table, seat: int, action: AnyAction | str | dict[str, Any]) -> None:
+        """:meth:`play`, raising the match's own :class:`~naga_widget.rules.ActionError`."""
         match = table.match
         assert match.state.to_move == seat and match.at_end
         before = match.last_step
-        try:
-            match.play(action)
-        except ActionError as exc:
-            raise Refusal("illegal", str(exc), exc.rule) from None
+        match.play(action)
         self._commit(table, before)
 
     def _reload(self, table: Table) -> None:
@@ -640,24 +645,25 @@ class Hub:
             conn.send(msg)
 
     async def _house_move(self, table: Table, seat: int, stamp: int) -> None:
+        """A house bot's turn: a failure of any kind (it raised, it was too slow, its move cannot be read or
+        is not legal) loses its match by forfeit, telling everyone only the kind (:mod:`naga_widget.bots.turn`)."""
         who = table.seats[seat]
         assert who.house is not None and who.seed is not None
         try:
             bot = house_bot(who.house, who.seed * 100_003 + stamp)
             try:
-                move = await asyncio.wait_for(asyncio.to_thread(ask_bot, bot, table.match, seat), self.bot_seconds)
+                got = await asyncio.wait_for(asyncio.to_thread(ask_bot, bot, table.match, seat), self.bot_seconds)
             except TimeoutError:
-                self.forfeit(table, seat, f"the house bot did not answer within {self.bot_seconds:g} s")
-                return
-            except Exception as exc:  # noqa: BLE001 - a bot's failure of any kind loses its game, nothing else
-                self.forfeit(table, seat, f"the house bot failed: {public_failure('raised', exc)}")
-                return
+                got = turn.failure(turn.FailureKind.TIMEOUT, seconds=self.bot_seconds)
             if table.over or table.stamp != stamp:
                 return
-            try:
-                self.play(table, seat, move)
-            except Refusal as exc:
-                self.forfeit(table, seat, f"the house bot failed: {public_failure('illegal', exc)}")
+            if isinstance(got, turn.Answer):
+                try:
+                    self._play(table, seat, got.action)
+                except ActionError as exc:
+                    got = turn.refused(got.action, exc)
+            if isinstance(got, turn.Failure):
+                self.forfeit(table, seat, f"the house bot failed: {got.public}")
                 return
         finally:
             table.thinking = None
@@ -677,20 +683,20 @@ class Hub:
         if msg["stamp"] != table.stamp:
             raise Refusal("stale", f"that answers stamp {msg['stamp']}, but the match is now at stamp {table.stamp}")
         try:
-            Action.coerce(msg["action"])
+            action = Action.coerce(msg["action"])
         except ActionError as exc:
-            self._bot_failed(table, seat, "unreadable", exc, exc.rule)
+            self._bot_failed(table, seat, turn.failure(turn.FailureKind.UNREADABLE, str(exc), exc, traceback=""))
         try:
-            self.play(table, seat, msg["action"])
-        except Refusal as exc:
-            self._bot_failed(table, seat, "illegal", exc, exc.rule)
+            self._play(table, seat, action)
+        except ActionError as exc:
+            self._bot_failed(table, seat, turn.refused(action, exc))
         self._after_move(table)
 
-    def _bot_failed(self, table: Table, seat: int, stage: str, exc: Exception, rule: str | None) -> None:
+    def _bot_failed(self, table: Table, seat: int, failed: turn.Failure) -> None:
         """A network bot's answer that cannot be read or is not legal: its seat loses by forfeit (the others
-        read only the kind of failure, R6); the bot is told why."""
-        self.forfeit(table, seat, f"its bot failed: {public_failure(stage, exc)}")
-        raise Refusal("illegal", f"{exc}: your bot's seat loses match {table.id} by forfeit", rule)
+        read only the kind of failure, R6); the bot is told its own error."""
+        self.forfeit(table, seat, f"its bot failed: {failed.public}")
+        raise Refusal("illegal", f"{failed.error}: your bot's seat loses match {table.id} by forfeit", failed.rule)
 
     def replace_conn_view(self, conn: Conn, mid: int) -> None:
         """Send ``conn`` its whole view of match ``mid`` again (after it reconnected)."""
