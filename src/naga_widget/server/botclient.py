@@ -22,7 +22,7 @@ import json
 from typing import Any
 
 from ..bots import Bot
-from ..league.wire import legal_from_json
+from ..bots.wire import legal_from_json
 
 
 class BotClient:

@@ -167,7 +167,7 @@ class View(TypedDict):
 
 class Observe(TypedDict):
     """A bot seat's turn: its observation (R6), its legal actions (``{player, phase, actions: [text],
-    spellings: [[written, listed]]}``, as the league sends them: ``league.wire.legal_from_json`` makes them
+    spellings: [[written, listed]]}``, as the league sends them: ``bots.wire.legal_from_json`` makes them
     a ``DetachedLegal`` again), and the milliseconds it has to answer."""
 
     type: Literal["observe"]

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..bots import Bot, GreedyBot, ISMCTSBot, RandomBot, turn
-from ..league.wire import legal_to_json
+from ..bots.wire import legal_to_json
 from ..match import Match
 from ..rules import TEMPLE_NAMES, Action, ActionError, AnyAction
 from ..widget.deciding import only_choice
