@@ -40,7 +40,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -162,7 +162,7 @@ class Match:
         self._nodes: list[Node] = [root]
         self._line: list[Node] = [root]
         self._cursor = 0
-        self._listeners: list[Any] = []
+        self._listeners: list[Callable[[Match], object]] = []
         self._set_up = False  # started from a position set up by hand (Match.from_state), not from a new game
 
     # -- where we are -------------------------------------------------------------------------
@@ -399,11 +399,11 @@ class Match:
         self._changed()
 
     # -- listeners (the widget redraws on change) ------------------------------------------------
-    def observe_changes(self, callback: Any) -> None:
+    def observe_changes(self, callback: Callable[[Match], object]) -> None:
         """Call ``callback(match)`` after every change of the cursor or the line."""
         self._listeners.append(callback)
 
-    def unobserve_changes(self, callback: Any) -> None:
+    def unobserve_changes(self, callback: Callable[[Match], object]) -> None:
         if callback in self._listeners:
             self._listeners.remove(callback)
 
@@ -518,7 +518,7 @@ class Match:
                 f"{len(self.branches())} branch(es): {self.state!r}>")
 
 
-def _check_seed(seed: Any) -> int:
+def _check_seed(seed: object) -> int:
     """A seed given by the caller: an integer (not a bool) of at most SEED_DIGITS digits."""
     if not is_int(seed):
         raise TypeError(f"a seed is an integer, not {type(seed).__name__}")

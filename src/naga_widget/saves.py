@@ -132,7 +132,7 @@ def check_nesting(text: str) -> None:
         raise ReplayError(f"not a saved match: the JSON is nested too deeply (more than {NESTING_LIMIT} levels)")
 
 
-def parse(text: Any) -> _Saved:
+def parse(text: object) -> _Saved:
     """Read a saved match from its JSON text, checked for its form; raises :class:`ReplayError` only."""
     if not isinstance(text, str):
         raise ReplayError(f"a saved match is read from a text (str), not {type(text).__name__}"
@@ -162,7 +162,7 @@ def _parse_constant(name: str) -> Any:
 _MAX_DEPTH = 8  # a saved match nests six levels deep: document, steps, record, outcomes, outcome, relics
 
 
-def _plain_json(data: Any) -> None:
+def _plain_json(data: object) -> None:
     """Refuse anything but shallow JSON data: dicts with text keys, lists, texts, integers, booleans, null.
 
     Checked before the checksum is computed, so hashing can neither recurse without end nor meet
@@ -194,7 +194,7 @@ _TYPE_NAMES: dict[type, str] = {dict: "an object", list: "a list", str: "a text"
 """The JSON types, as the messages name them (what a field must be, and what it was)."""
 
 
-def _q(value: Any) -> str:
+def _q(value: object) -> str:
     return quote(value, 60)
 
 
@@ -217,7 +217,7 @@ def _record(raw: Any, where: str, required: Mapping[str, type], optional: Mappin
     return raw
 
 
-def _json_type(value: Any) -> str:
+def _json_type(value: object) -> str:
     return _TYPE_NAMES.get(type(value), "null" if value is None else type(value).__name__)
 
 

@@ -14,10 +14,11 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Route, expect
+from typed_json import mismatches
 
 from naga_widget.bots.turn import FailureKind, failure, refused
 from naga_widget.cli import main
-from naga_widget.league import LeagueSetupError, Limits, bwrap_works, discover, league
+from naga_widget.league import LeagueSetupError, Limits, bwrap_works, discover, league, records
 from naga_widget.rules import IllegalActionError
 
 from .samples import FAULTY, GOOD, pin_seeds, write
@@ -72,6 +73,21 @@ def test_forfeits_are_recorded_with_their_reasons_and_the_good_bots_lead(played)
     page = json.dumps([g["public_reason"] for g in result.games])
     assert "01a" not in page and "my hand" not in page
     assert "my hand is 01a 05a" in next(g["error"] for g in result.forfeits("frank"))  # the teacher's record has it
+
+
+def test_every_record_has_the_shape_of_its_typed_dict(played) -> None:
+    """The games (in memory, in the results folder and in league.json), the submission left out, the
+    standings and the pairs are league.records' TypedDicts, field by field."""
+    root, _, result = played
+    problems = [p for g in result.games for p in mismatches(g, records.LeagueGame, g["key"])]
+    problems += mismatches(result.failures["dave"], records.LeftOut, "dave")
+    problems += [p for row in result.standings() for p in mismatches(row, records.StandingRow, row["name"])]
+    problems += [p for row in result.pairs() for p in mismatches(row, records.PairRow, row["a"])]
+    files = sorted((root / "out" / "games").glob("*.json"))
+    problems += [p for f in files for p in mismatches(json.loads(f.read_text()), records.LeagueGame, f.name)]
+    saved = json.loads((root / "out" / "league.json").read_text())
+    problems += [p for g in saved["games"] for p in mismatches({**g, "saved": ""}, records.LeagueGame, "league.json")]
+    assert len(files) == 40 and not problems, problems[:10]
 
 
 def test_a_rerun_reuses_every_game_and_a_changed_submission_replays_only_its_pairs(played, tmp_path: Path) -> None:

@@ -21,8 +21,6 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..rules import LegalActions
 from ..rules.observe import Observation
 from .base import Decision
@@ -32,7 +30,7 @@ SEES_THE_TRUTH = "sees_the_truth"
 """The attribute that marks a bot that must be given the true state (the ``"truth"`` observation)."""
 
 
-def sees_the_truth(bot: Any) -> bool:
+def sees_the_truth(bot: object) -> bool:
     """Whether ``bot`` (a bot, a bot class or a ``functools.partial`` of one) plays on the true state."""
     while hasattr(bot, "func") and not hasattr(bot, "act"):  # functools.partial(ClairvoyantBot, ...)
         bot = bot.func

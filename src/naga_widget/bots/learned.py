@@ -29,8 +29,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from ..match import Match
 from ..rules import RULESETS
@@ -64,14 +63,14 @@ FEATURES = (
 _LETTER = {N: "N", E: "E", S: "S", W: "W"}
 
 
-def _open_spaces(temple: Mapping[str, Any]) -> set[int]:
+def _open_spaces(temple: TempleView) -> set[int]:
     """The empty spaces of an observed temple that the next tile could be reached on (R2.3)."""
     spaces = temple["spaces"]
     found = set()
     for s, space in enumerate(spaces):
         if space is not None:
             continue
-        if s >= 6 or any(spaces[n] is not None and spaces[n]["reached"] and _LETTER[bit] in spaces[n]["openings"]
+        if s >= 6 or any((near := spaces[n]) is not None and near["reached"] and _LETTER[bit] in near["openings"]
                          for n, bit in _TOWARDS[s]):
             found.add(s)
     return found

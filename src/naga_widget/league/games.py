@@ -13,7 +13,6 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass
-from typing import Any
 
 from ..arena.lineup import MAX_STEPS, BotRef, Job
 from ..arena.referee import play_game
@@ -21,6 +20,7 @@ from ..arena.seat import LocalSeat, SeatsByName
 from ..bots import RandomBot
 from ..rules.errors import is_int
 from .errors import LeagueSetupError, SandboxUnavailable
+from .records import LeagueGame
 from .sandbox import Limits, SandboxSeat, bwrap_problem, bwrap_works, staged
 from .seeds import Seeds
 from .submissions import Submission, read_files
@@ -96,7 +96,7 @@ def smoke_task(entry: Entry, seeds: Seeds, limits: Limits, isolation: str) -> Ta
     return Task(key, (entry.name, SMOKE), 0, False, entry, None, match_seed, bot_seeds, limits, isolation)
 
 
-def play_task(task: Task) -> dict[str, Any]:
+def play_task(task: Task) -> LeagueGame:
     """Play ``task`` (in any process) and return its record as plain data (see :func:`record_of`)."""
     if task.isolation == "bwrap" and not bwrap_works():
         raise SandboxUnavailable(f"on this worker, {bwrap_problem()}; but the league runs every bot in its sandbox: "

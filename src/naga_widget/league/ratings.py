@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..arena.stats import Rating, bootstrap, fit_elo
+from .records import StandingRow
 
 Units = Mapping[tuple[str, str], Sequence[tuple[int, int]]]  # pair -> (wins of a, wins of b) of each unit
 
@@ -59,7 +60,7 @@ def enough_for_intervals(units: Units) -> bool:
     return bool(units) and all(len(us) >= MIN_UNITS for us in units.values())
 
 
-def elo_text(row: Mapping[str, Any]) -> str:
+def elo_text(row: StandingRow) -> str:
     """A standings row's Elo and its interval, or that there are too few games for one."""
     if row["elo_low"] is None:
         return f"{row['elo']:.0f} (too few games)"

@@ -35,6 +35,7 @@ from .games import SMOKE, Entry, Task, play_task, random_order, schedule, smoke_
 from .ratings import (
     COLLUSION_ALPHA,
     MIN_UNITS,
+    SPRT,
     PairTest,
     Skill,
     elo_ratings,
@@ -44,6 +45,7 @@ from .ratings import (
     pairs_out_of_line,
     sprt,
 )
+from .records import LeagueGame, LeftOut, PairRow, StandingRow, as_game
 from .sandbox import ISOLATION_TEXT, Limits, choose_isolation
 from .seeds import SECRET_FILE, Seeds
 from .shown import printable
@@ -67,12 +69,12 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
-def read_cached(path: Path) -> dict[str, Any] | None:
+def read_cached(path: Path) -> LeagueGame | None:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    return data if isinstance(data, dict) else None
+    return as_game(data) if isinstance(data, dict) else None
 
 
 @dataclass
@@ -80,8 +82,8 @@ class LeagueResult:
     """What a league produced: who took part, who was left out and why, every game, the ratings."""
 
     entrants: list[str]
-    failures: dict[str, dict[str, Any]]  # name -> the smoke game's record, or {"error": ...} of a rejected entry
-    games: list[dict[str, Any]]
+    failures: dict[str, LeftOut]  # name -> the smoke game's record, or the rejection of an entry
+    games: list[LeagueGame]
     duplicate: bool
     isolation: str
     limits: Limits
@@ -116,7 +118,7 @@ class LeagueResult:
             unit[0 if g["winner"] == pair[0] else 1] += 1
         return {pair: [(u[0], u[1]) for _, u in sorted(deals.items())] for pair, deals in out.items()}
 
-    def standings(self) -> list[dict[str, Any]]:
+    def standings(self) -> list[StandingRow]:
         """One row per entrant, best first: by μ − 3σ where openskill is installed, else by Elo."""
         rows = []
         for name in self.entrants:
@@ -125,20 +127,21 @@ class LeagueResult:
             low, high = wilson(wins, len(mine))
             r = self.ratings[name]
             shown = self.intervals and r.high > r.low  # a zero-width interval says nothing
-            row: dict[str, Any] = {"name": name, "games": len(mine), "wins": wins, "win_rate": wins / max(1, len(mine)),
+            row: StandingRow = {"name": name, "games": len(mine), "wins": wins, "win_rate": wins / max(1, len(mine)),
                                    "win_low": low, "win_high": high, "elo": r.elo,
                                    "elo_low": r.low if shown else None, "elo_high": r.high if shown else None,
                                    "forfeits": sum(g["forfeited"] == name for g in mine)}
             if self.skills is not None:
                 s = self.skills[name]
-                row.update(mu=s.mu, sigma=s.sigma, conservative=s.conservative)
+                row["mu"], row["sigma"], row["conservative"] = s.mu, s.sigma, s.conservative
             rows.append(row)
-        key = "conservative" if self.skills is not None else "elo"
-        return sorted(rows, key=lambda row: (-row[key], row["name"]))
+        if self.skills is not None:
+            return sorted(rows, key=lambda row: (-row.get("conservative", 0.0), row["name"]))
+        return sorted(rows, key=lambda row: (-row["elo"], row["name"]))
 
-    def pairs(self) -> list[dict[str, Any]]:
+    def pairs(self) -> list[PairRow]:
         """Each pair's wins, and how many deals each won outright (both games) or split."""
-        out = []
+        out: list[PairRow] = []
         for (a, b), units in self.units().items():
             out.append({"a": a, "b": b, "wins_a": sum(u[0] for u in units), "wins_b": sum(u[1] for u in units),
                         "deals": len(units), "swept_a": sum(u == (2, 0) for u in units),
@@ -150,7 +153,7 @@ class LeagueResult:
         others (see :func:`~naga_widget.league.ratings.pairs_out_of_line`): a pointer, not a proof."""
         return [t for t in self.pair_tests if t.flagged]
 
-    def forfeits(self, name: str) -> list[dict[str, Any]]:
+    def forfeits(self, name: str) -> list[LeagueGame]:
         return [g for g in self.games if g["forfeited"] == name]
 
     @property
@@ -207,7 +210,7 @@ COLLUSION_TEST = ("head to head against the chance their games with the others p
 ERROR_CHARS = 500  # of a bot's error in the printed report (the whole text is in league.json)
 
 
-def _other(game: dict[str, Any]) -> str:
+def _other(game: LeagueGame) -> str:
     return str(game["silver"] if game["winner"] == game["gold"] else game["gold"])
 
 
@@ -236,7 +239,7 @@ def league(submissions: str | Path, out: str | Path | None = None, *, deals: int
     seeds = Seeds.of_folder(results, seed)
     chosen = choose_isolation(isolation)
     say(f"league: {len(found)} submissions in {printable(folder)}; isolation: {ISOLATION_TEXT[chosen]}")
-    failures: dict[str, dict[str, Any]] = {r.name: {"name": r.name, "error": r.error, "details": "", "rejected": True,
+    failures: dict[str, LeftOut] = {r.name: {"name": r.name, "error": r.error, "details": "", "rejected": True,
                                                     "public_reason": r.error} for r in rejected}
     entries = [Entry.of(s) for s in found]
 
@@ -267,7 +270,7 @@ def league(submissions: str | Path, out: str | Path | None = None, *, deals: int
 
 
 def _played(tasks: list[Task], folder: Path, workers: int | None, client: Any, progress: bool,
-            what: str) -> Iterator[tuple[str, tuple[dict[str, Any], bool]]]:
+            what: str) -> Iterator[tuple[str, tuple[LeagueGame, bool]]]:
     """Each task's record, from ``folder`` where it was played before, else played now and written
     there at once; ``(key, (record, played_now))``."""
     todo = []
@@ -286,7 +289,7 @@ def _played(tasks: list[Task], folder: Path, workers: int | None, client: Any, p
             yield record["key"], (record, True)
 
 
-def _run(tasks: list[Task], workers: int | None, client: Any) -> Iterable[dict[str, Any]]:
+def _run(tasks: list[Task], workers: int | None, client: Any) -> Iterable[LeagueGame]:
     """Each task played where the arena plays its games: on Dask, in worker processes, or here."""
     if client is not None:
         return on_dask(play_task, tasks, client)
@@ -300,8 +303,8 @@ def _run(tasks: list[Task], workers: int | None, client: Any) -> Iterable[dict[s
 class Verdict:
     """The answer of :func:`better`: the SPRT's state after the games played, and the games."""
 
-    test: Any  # ratings.SPRT
-    games: list[dict[str, Any]]
+    test: SPRT
+    games: list[LeagueGame]
 
     @property
     def verdict(self) -> str:
@@ -329,7 +332,7 @@ def better(new: str | Path, old: str | Path, *, elo0: float = 0.0, elo1: float =
             raise FileNotFoundError(f"{label} must be a .py file or a folder with a bot.py, not {str(path)!r}")
         entries.append(Entry.of(submission_at(label, path)))
     wins = losses = 0
-    games: list[dict[str, Any]] = []
+    games: list[LeagueGame] = []
     test = sprt(0, 0, elo0=elo0, elo1=elo1, alpha=alpha, beta=beta)
     for deal in range(max_deals):
         for task in schedule(entries, deal + 1, seeds, limits, chosen)[2 * deal:]:

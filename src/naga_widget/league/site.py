@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from ..match import Match
 from .ratings import COLLUSION_ALPHA, PairTest, Skill, elo_text
+from .records import LeagueGame, LeftOut, PairRow, StandingRow
 from .replay import to_html
 from .sandbox import ISOLATION_TEXT, Limits
 from .shown import html_text, printable
@@ -32,18 +33,18 @@ class LeagueReport(Protocol):
     writes the site: this module does not import it back)."""
 
     entrants: list[str]
-    failures: dict[str, dict[str, Any]]
-    games: list[dict[str, Any]]
+    failures: dict[str, LeftOut]
+    games: list[LeagueGame]
     duplicate: bool
     isolation: str
     limits: Limits
     skills: dict[str, Skill] | None
 
-    def standings(self) -> list[dict[str, Any]]: ...
+    def standings(self) -> list[StandingRow]: ...
 
-    def pairs(self) -> list[dict[str, Any]]: ...
+    def pairs(self) -> list[PairRow]: ...
 
-    def forfeits(self, name: str) -> list[dict[str, Any]]: ...
+    def forfeits(self, name: str) -> list[LeagueGame]: ...
 
     @property
     def intervals(self) -> bool: ...
@@ -76,7 +77,7 @@ def _table(head: list[str], rows: list[list[Any]], test_id: str) -> str:
     return f'<table data-testid="{test_id}"><thead><tr>{th}</tr></thead><tbody>{trs}</tbody></table>'
 
 
-def _public(record: dict[str, Any]) -> str:
+def _public(record: LeftOut) -> str:
     reason = record.get("public_reason") or ("failed" if record.get("error") else "")
     return str(reason)
 

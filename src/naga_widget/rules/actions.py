@@ -133,7 +133,7 @@ _FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
-def _word(value: Any, what: str) -> str:
+def _word(value: object, what: str) -> str:
     """A token of an action: a non-empty text without spaces (the text form splits on them)."""
     if not isinstance(value, str):
         raise ActionFormatError(f"{what} must be a text, not {type(value).__name__} {quote(value)}")
@@ -143,13 +143,13 @@ def _word(value: Any, what: str) -> str:
     return word
 
 
-def _words(value: Any, what: str) -> tuple[str, ...]:
+def _words(value: object, what: str) -> tuple[str, ...]:
     if not isinstance(value, (list, tuple)):
         raise ActionFormatError(f"{what} must be a list of texts, not {type(value).__name__} {quote(value)}")
     return tuple([_word(v, f"each of the {what}") for v in value])
 
 
-def _number(value: Any, what: str) -> int:
+def _number(value: object, what: str) -> int:
     """A space or rotation: a non-negative integer of at most MAX_DIGITS digits (``True`` is not one)."""
     if not is_int(value):
         raise ActionFormatError(f"{what} must be an integer, not {type(value).__name__} {quote(value)}")

@@ -15,7 +15,7 @@ and every error here is a :class:`ValueError`, so ``except ValueError`` still ca
 
 from __future__ import annotations
 
-from typing import Any, TypeGuard
+from typing import TypeGuard
 
 
 class ActionError(ValueError):
@@ -45,7 +45,7 @@ class ReplayError(ValueError):
     """A saved match that does not replay to the game it describes."""
 
 
-def quote(value: Any, limit: int = 80) -> str:
+def quote(value: object, limit: int = 80) -> str:
     """``repr(value)``, cut to ``limit`` characters and ``…``: what a message may quote of a refused value.
 
     A value too deep to print, or whose ``__repr__`` fails, is named by its type instead.

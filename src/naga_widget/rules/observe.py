@@ -17,7 +17,7 @@ When the game ends, every player's amulets are shown (R7.2).
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 from .errors import is_choice
 from .outcome import OutcomeJSON
@@ -116,7 +116,7 @@ class Observation(TypedDict):
     knowledge: NotRequired[list[list[int]]]
 
 
-def check_viewer(viewer: Any) -> None:
+def check_viewer(viewer: object) -> None:
     """A viewer of R6: player 0 or 1, ``"spectator"`` or ``"truth"`` (``True`` is not player 1)."""
     if not is_choice(viewer, VIEWERS):
         raise ValueError(f"viewer must be 0, 1, 'spectator' or 'truth', not {viewer!r}")

@@ -77,16 +77,16 @@ def check_position(state: State) -> None:
 
 
 # -- the types: each field as the engine keeps it (tuples, frozensets, texts, integers that are not bools)
-def _int_ok(value: Any) -> bool:
+def _int_ok(value: object) -> bool:
     return type(value) is int
 
 
-def _texts_ok(value: Any, size: int | None = None) -> bool:
+def _texts_ok(value: object, size: int | None = None) -> bool:
     return (type(value) is tuple and (size is None or len(value) == size)
             and all(type(x) is str for x in value))
 
 
-def _need(ok: bool, what: str, kind: str, value: Any) -> None:
+def _need(ok: bool, what: str, kind: str, value: object) -> None:
     if not ok:
         raise PositionError(f"{what} must be {kind}, not {quote(value)}")
 
@@ -319,7 +319,7 @@ _FIELDS = ("phase", "to_move", "round", "guide", "passes", "temples", "hands", "
            "amulets", "spent", "deck", "discard", "rooms", "amulet_pile", "drawn", "offered", "trap")
 
 
-def position_from_json(data: Any, ruleset: Ruleset) -> State:
+def position_from_json(data: object, ruleset: Ruleset) -> State:
     """The state of :func:`position_to_json`'s form, checked with :func:`check_position`; raises
     :class:`PositionError` naming the field that is wrong."""
     if type(data) is not dict:
@@ -355,49 +355,49 @@ def position_from_json(data: Any, ruleset: Ruleset) -> State:
     return state
 
 
-def _int(value: Any, what: str) -> int:
+def _int(value: object, what: str) -> int:
     if type(value) is not int:
         raise PositionError(f"{what} must be an integer, not {quote(value)}")
     return value
 
 
-def _text(value: Any, what: str) -> str:
+def _text(value: object, what: str) -> str:
     if type(value) is not str:
         raise PositionError(f"{what} must hold texts, not {quote(value)}")
     return value
 
 
-def _list(value: Any, what: str, size: int | None = None) -> list[Any]:
+def _list(value: object, what: str, size: int | None = None) -> list[Any]:
     if type(value) is not list or (size is not None and len(value) != size):
         raise PositionError(f"{what} must be a list" + (f" of {size}" if size is not None else "")
                             + f", not {quote(value)}")
     return value
 
 
-def _texts(value: Any, what: str) -> tuple[str, ...]:
+def _texts(value: object, what: str) -> tuple[str, ...]:
     return tuple(_text(v, what) for v in _list(value, what))
 
 
-def _optional(value: Any, what: str, size: int) -> list[Any] | None:
+def _optional(value: object, what: str, size: int) -> list[Any] | None:
     return None if value is None else _list(value, what, size)
 
 
-def _pair(value: Any, what: str, sort: bool = False) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _pair(value: object, what: str, sort: bool = False) -> tuple[tuple[str, ...], tuple[str, ...]]:
     first, second = (_texts(v, what) for v in _list(value, what, 2))
     return (tuple(sorted(first)), tuple(sorted(second))) if sort else (first, second)
 
 
-def _sets(value: Any) -> tuple[frozenset[str], frozenset[str]]:
+def _sets(value: object) -> tuple[frozenset[str], frozenset[str]]:
     first, second = _pair(value, "shown")
     return frozenset(first), frozenset(second)
 
 
-def _calls(value: Any) -> tuple[tuple[str, ...] | None, tuple[str, ...] | None]:
+def _calls(value: object) -> tuple[tuple[str, ...] | None, tuple[str, ...] | None]:
     first, second = (None if v is None else tuple(sorted(_texts(v, "calls"))) for v in _list(value, "calls", 2))
     return first, second
 
 
-def _temple(value: Any, t: int, ruleset: Ruleset) -> Temple:
+def _temple(value: object, t: int, ruleset: Ruleset) -> Temple:
     where = f"temples[{t}]"
     raw = _list(value, "temples", 2)[t]
     if type(raw) is not dict or sorted(raw) != ["amulets", "known", "relics", "tiles"]:

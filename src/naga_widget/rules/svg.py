@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from html import escape
 from pathlib import Path
-from typing import Any
 
+from .observe import Observation, PlayerView, RelicView, TempleView
 from .steps import step_title
 
 
@@ -127,7 +127,7 @@ def _text(x: float, y: float, text: str, *, size: int = 12, anchor: str = "start
             f"{escape(text)}</text>")
 
 
-def _relic(relic: dict[str, Any], x: float, y: float, back: str) -> list[str]:
+def _relic(relic: RelicView, x: float, y: float, back: str) -> list[str]:
     """A relic slot's square at (x, y): face up with its value, or the back (and what the viewer knows)."""
     value, cx, cy = relic["relic"], x + SLOT / 2, y + SLOT / 2
     title = f'<title>relic slot {escape(relic["slot"])}</title>'
@@ -168,7 +168,7 @@ def _slot_box(slot: str, gx: float, gy: float) -> tuple[float, float, float, flo
     return x, y, x + SLOT + 3, y + SLOT / 2 + 4, "start"
 
 
-def _temple(temple: dict[str, Any], x0: float, y0: float, back: str, marked: set[str]) -> list[str]:
+def _temple(temple: TempleView, x0: float, y0: float, back: str, marked: set[str]) -> list[str]:
     """One temple: the grid of spaces with their tiles, the nine relic slots, the three entrances."""
     name = temple["name"]
     gx, gy = x0 + SIDE, y0 + SIDE
@@ -225,7 +225,7 @@ def _wrapped(words: list[str], first: str) -> list[str]:
     return [*lines, line]
 
 
-def _player_lines(player: dict[str, Any]) -> list[str]:
+def _player_lines(player: PlayerView) -> list[str]:
     """What a player's panel says, a line each (as far as the viewer knows it)."""
     score = player["score"]
     scored = f"score {score}" if score is not None else f"score {player['relic_points']} + hidden amulets"
@@ -286,7 +286,7 @@ def _legend(x0: float, y0: float, back: str) -> list[str]:
     return out
 
 
-def _check_highlights(obs: Mapping[str, Any], highlights: Iterable[str]) -> set[str]:
+def _check_highlights(obs: Observation, highlights: Iterable[str]) -> set[str]:
     places = {f'{t["name"]}:{i}' for t in obs["temples"] for i in range(len(t["spaces"]))}
     places |= {f'{t["name"]}:{r["slot"]}' for t in obs["temples"] for r in t["relics"]}
     if isinstance(highlights, str):
@@ -300,10 +300,10 @@ def _check_highlights(obs: Mapping[str, Any], highlights: Iterable[str]) -> set[
     return marked
 
 
-def _header(obs: Mapping[str, Any]) -> list[str]:
+def _header(obs: Observation) -> list[str]:
     """The top line: round, step and who moves; the offered room; the winner of a game that is over."""
-    players, outcome = obs["players"], obs.get("outcome")
-    mover = "" if outcome else f', {players[obs["to_move"]]["name"]} to move'
+    players, outcome, to_move = obs["players"], obs.get("outcome"), obs["to_move"]
+    mover = "" if outcome or to_move is None else f', {players[to_move]["name"]} to move'
     out = [_text(PAD, 20, f'Round {obs["round"]}: {step_title(obs["phase"])}{mover}', size=13, weight="bold")]
     offered = obs.get("offered")
     if offered:
@@ -321,7 +321,7 @@ def _header(obs: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def _player_panel(obs: Mapping[str, Any], p: int, lines: list[str], y: int, height: int) -> list[str]:
+def _player_panel(obs: Observation, p: int, lines: list[str], y: int, height: int) -> list[str]:
     """Player ``p``'s panel: name (and the guide's scroll), then its facts, a line each."""
     x = PAD + p * (TEMPLE_W + PAD)
     out = [f'<rect x="{x}" y="{y}" width="{TEMPLE_W}" height="{height}" rx="6" fill="{PANEL}" '
@@ -337,7 +337,7 @@ def _player_panel(obs: Mapping[str, Any], p: int, lines: list[str], y: int, heig
     return out
 
 
-def board_svg(obs: Mapping[str, Any], *, caption: str | None = None, highlights: Iterable[str] = ()) -> str:
+def board_svg(obs: Observation, *, caption: str | None = None, highlights: Iterable[str] = ()) -> str:
     """Both temples, the offered room, both players as far as the viewer knows them, the step and a
     legend, as one SVG document.
 

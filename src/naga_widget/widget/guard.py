@@ -65,7 +65,7 @@ class StaleIntent(IntentError):
     """An intent made at a position the match is no longer at (another step or another branch)."""
 
 
-def quote(value: Any, limit: int = QUOTE_CHARS) -> str:
+def quote(value: object, limit: int = QUOTE_CHARS) -> str:
     """The engine's :func:`~naga_widget.rules.errors.quote`, cut to what a widget message may hold."""
     return _quote(value, limit)
 

@@ -59,7 +59,7 @@ def check_delay(delay: Any) -> float:
     return float(delay)
 
 
-def check_players(players: Any) -> tuple[Bot, Bot]:
+def check_players(players: object) -> tuple[Bot, Bot]:
     """Two bots, one per seat in seat order (each with ``act(observation, legal)``)."""
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise TypeError(f"players must be a list of two bots, one per seat, not {type(players).__name__}")
