@@ -124,3 +124,22 @@ def test_the_teacher_credential_is_new_at_each_start_and_the_code_is_kept(tmp_pa
         c.send({"type": "hello", "credential": first["teacher"]})
         assert c.until(lambda m: m["type"] == "refused")["code"] == "credential"
         c.close()
+
+
+def test_a_bot_seats_replayed_act_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    with running_server(Settings(db=str(tmp_path / "c.db"), bot_seconds=30)) as srv:
+        bot, person, mid = bot_match(srv)
+        play_until_bot(person, mid)
+        bot.drain(0.3)
+        obs = [json.loads(f) for f in bot.frames if json.loads(f)["type"] == "observe"][-1]
+        act = {"type": "act", "match": mid, "stamp": obs["stamp"], "action": obs["legal"]["actions"][0]}
+        bot.send(act)
+        person.until(lambda m: m["type"] == "view" and m["stamp"] > obs["stamp"])
+        table = srv["hub"].tables[mid]
+        before = (table.stamp, srv["hub"].store.move_count(mid))
+        bot.send(act)  # the same act again: the match has moved on
+        refused = bot.until(lambda m: m["type"] == "refused")
+        assert refused["code"] in ("stale", "seat") and refused["request"] == "act"
+        assert (table.stamp, srv["hub"].store.move_count(mid)) == before and not table.over
+        bot.close()
+        person.close()
