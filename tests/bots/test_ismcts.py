@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import random
 import time
+from itertools import combinations
 
 import pytest
-from worlds import placements_ending_the_game, random_states
+from worlds import RS, placements_ending_the_game, random_states
 
 from naga_widget.bots import ISMCTSBot
-from naga_widget.bots.ismcts import WORLDS, _Edge, _legal, seen_as
+from naga_widget.bots.greedy import call_score
+from naga_widget.bots.ismcts import WORLDS, _Edge, _greedy_call, _legal, seen_as
 from naga_widget.rules import Call, State
 from naga_widget.rules.draft import Draft
 from naga_widget.rules.legal import check
@@ -138,3 +141,16 @@ def test_a_search_draws_its_worlds_afresh_up_to_its_pool_and_then_reuses_them() 
     for bad in (0, -1, 2.5, True):
         with pytest.raises(ValueError, match="worlds"):
             ISMCTSBot(worlds=bad)  # type: ignore[arg-type]
+
+
+def test_greedy_playouts_call_with_the_best_call_score_and_keep_the_search_legal() -> None:  # R4.1
+    rng = random.Random(1)
+    cards = [c.id for c in RS.cards]
+    for _ in range(100):
+        hand = tuple(sorted(rng.sample(cards, rng.randint(1, 6))))
+        calls = [c for n in range(1, len(hand) + 1) for c in combinations(hand, n)
+                 if len({RS.card(k).stick for k in c}) == 1]
+        assert call_score(RS, _greedy_call(RS, hand).cards) == pytest.approx(max(call_score(RS, c) for c in calls))
+    for state in POSITIONS[:3]:
+        bot = ISMCTSBot(iterations=40, seed=1, greedy_playouts=True, playout_steps=None)
+        assert decide(bot, state).action in state.legal_actions() and "greedy_playouts=True" in repr(bot)

@@ -54,7 +54,7 @@ import random
 import time
 from collections.abc import Callable, Iterable
 
-from ..rules import AnyAction, Chance, IllegalActionError, LegalActions, Pass, Phase, State
+from ..rules import AnyAction, Call, Chance, Give, IllegalActionError, LegalActions, Pass, Phase, Ruleset, State
 from ..rules.draft import Draft, Readable
 from ..rules.flow import act
 from ..rules.legal import check, payments, sample_action
@@ -62,8 +62,8 @@ from ..rules.observe import Observation
 from .base import Candidate, Decision, Explanation, highlights
 from .beliefs import BeliefTally
 from .determinize import Determinizer, Worlds
-from .greedy import greedy_scores
-from .heuristics import evaluate, win_chance
+from .greedy import call_score, greedy_scores
+from .heuristics import evaluate, expected_fate, win_chance
 from .inference import PASS_BETA, Inference
 
 DEFAULT_ITERATIONS = 1000
@@ -175,6 +175,38 @@ def _legal(d: Draft[State], edges: Iterable[_Edge]) -> tuple[list[_Edge], dict[i
     return available, spelled
 
 
+_CALLS: dict[tuple[int, tuple[str, ...]], Call] = {}
+_FATE: dict[tuple[int, str], float] = {}
+
+
+def _fate(ruleset: Ruleset, card: str) -> float:
+    key = (id(ruleset), card)
+    found = _FATE.get(key)
+    if found is None:
+        found = _FATE[key] = expected_fate(ruleset, (card,))
+    return found
+
+
+def _greedy_call(ruleset: Ruleset, hand: tuple[str, ...]) -> Call:
+    """GreedyBot's call from ``hand`` (R4.1: the cards of one stick type with the best call score)."""
+    key = (id(ruleset), hand)
+    found = _CALLS.get(key)
+    if found is None:
+        if len(_CALLS) > 50_000:
+            _CALLS.clear()
+        best: tuple[str, ...] = ()
+        best_score = -math.inf
+        for group in {ruleset.card_stick[c] for c in hand}:
+            cards = [c for c in hand if ruleset.card_stick[c] == group]
+            for mask in range(1, 1 << len(cards)):
+                call = tuple(c for i, c in enumerate(cards) if mask >> i & 1)
+                score = call_score(ruleset, call)
+                if score > best_score or (score == best_score and call < best):
+                    best, best_score = call, score
+        found = _CALLS[key] = Call(best)
+    return found
+
+
 def seen_as(state: Readable, root: int, action: AnyAction) -> str:
     """The key of ``action`` as the root player sees it.
 
@@ -207,6 +239,8 @@ class ISMCTSBot:
     made in the Confrontation (see :mod:`~naga_widget.bots.inference`). ``worlds``: how many
     worlds are drawn afresh before the simulations reuse them (``None``: every simulation draws
     its own, as the first version did); the guesses shown by ``decide`` tally the worlds drawn.
+    ``greedy_playouts``: the playouts call and give as GreedyBot does (the best call score, the
+    drawn card worth least) instead of at random (not shown to win, see docs/bots.md).
 
     A timed search stops early once no other action can overtake the most visited one in the
     time left; ``stopped_early`` says whether the last one did.
@@ -216,7 +250,7 @@ class ISMCTSBot:
                  *, playout_steps: int | None = 6, pass_chance: float = PLAYOUT_PASS,
                  exploration: float = 0.2,
                  evaluation: Callable[[Observation], float] | None = None, inference: bool = True,
-                 weigh_passes: bool = True, worlds: int | None = WORLDS) -> None:
+                 weigh_passes: bool = True, worlds: int | None = WORLDS, greedy_playouts: bool = False) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
@@ -237,6 +271,7 @@ class ISMCTSBot:
         self.evaluation = evaluation
         self.inference = inference
         self.weigh_passes = weigh_passes
+        self.greedy_playouts = greedy_playouts
         if worlds is not None and (isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1):
             raise ValueError(f"worlds must be None or a positive whole number, not {worlds!r}")
         self.worlds = worlds
@@ -249,6 +284,7 @@ class ISMCTSBot:
         judged += "" if self.inference else ", inference=False"
         judged += "" if self.weigh_passes or not self.inference else ", weigh_passes=False"
         judged += "" if self.worlds == WORLDS else f", worlds={self.worlds}"
+        judged += ", greedy_playouts=True" if self.greedy_playouts else ""
         return f"ISMCTSBot({budget}, playout_steps={self.playout_steps}{judged})"
 
     def act(self, observation: Observation, legal: LegalActions) -> AnyAction:
@@ -377,9 +413,15 @@ class ISMCTSBot:
         rng = self.rng
         left = -1 if self.playout_steps is None else self.playout_steps  # -1 never counts down to 0
         pass_chance = self.pass_chance
+        greedy = self.greedy_playouts
         while d.outcome is None and left != 0:
-            if pass_chance and d.phase == _CONFRONT and rng.random() < pass_chance:
+            phase = d.phase
+            if pass_chance and phase == _CONFRONT and rng.random() < pass_chance:
                 act(d, _PASS, chance, None)
+            elif greedy and phase == _CALL:
+                act(d, _greedy_call(d.ruleset, d.hands[d.to_move]), chance, None)
+            elif greedy and phase == _GIVE:
+                act(d, Give(min(d.drawn, key=lambda c: _fate(d.ruleset, c))), chance, None)
             else:
                 act(d, sample_action(d, rng), chance, None)
             left -= 1
