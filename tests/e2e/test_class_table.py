@@ -231,8 +231,15 @@ def test_two_notebooks_play_a_whole_match_through_the_server_and_a_third_page_wa
             viewer = "spectator" if msg["seat"] is None else msg["seat"]
             seats_seen.setdefault(person.name, set()).add(msg["seat"])
             # the catalog lists every card and amulet of the game: public, static data (R1.2)
-            shown = {**msg, "traits": {k: v for k, v in msg["traits"].items() if k != "catalog"}}
-            found = leaked(hidden_ids(states[msg["stamp"]], viewer), json.dumps(shown))
+            traits = {k: v for k, v in msg["traits"].items() if k != "catalog"}
+            # an event is told as it was seen at its own step (a card invoked then may be back in a hand now)
+            timeline = json.loads(json.dumps(traits.get("timeline") or {}))
+            events = traits.pop("events", []) + ((timeline.get("happened") or {}).pop("events", None) or [])
+            traits["timeline"] = timeline
+            for event in events:
+                found = leaked(hidden_ids(states[event["step"]], viewer), event["text"])
+                assert found == [], f"{person.name}'s page was told {found} in {event}, hidden from {viewer}"
+            found = leaked(hidden_ids(states[msg["stamp"]], viewer), json.dumps({**msg, "traits": traits}))
             assert found == [], f"{person.name}'s page received {found}, hidden from {viewer} at stamp {msg['stamp']}"
             searched += 1
     assert searched > 2 * len(taken) // 3
