@@ -14,7 +14,6 @@ an action): the widget shows those as messages, and only those, so a bug shows a
 
 from __future__ import annotations
 
-import builtins
 import json
 from typing import Any
 
@@ -27,33 +26,6 @@ MESSAGE_CHARS = 400  # no message is longer than this
 ACTION_CHARS = 400  # an action longer than this (text, or JSON text of its object form) is refused unread
 HINT_ITERATIONS = (1, 20_000)  # the budget of a hint, in simulations of the search: at least, at most
 SIZES = ("normal", "large")  # the view's sizes; "large" is for a projector (every text at least 16 px)
-
-
-# What went wrong in a bot's turn, in words that hold no hidden fact (what the bot's opponent is told)
-BOT_FAILURES = {
-    "raised": "it raised an exception",
-    "decision": "its decide did not return a Decision",
-    "unreadable": "its move cannot be read as an action (R8)",
-    "explanation": "its explanation cannot be read",
-    "illegal": "its move is not a legal decision now (R8)",
-}
-
-
-def public_failure(stage: str, exc: BaseException) -> str:
-    """Why a bot's turn failed, told to those who may not know its hand: the kind of failure
-    (:data:`BOT_FAILURES`) and, for an exception of Python's own, its class name. Never the bot's
-    move, the error's text or a class the bot made, which could quote its hand or relics (R6).
-
-    >>> public_failure("raised", KeyError("03a 05b"))
-    'it raised an exception (KeyError)'
-    >>> public_failure("illegal", ValueError("call 03a 05b is not legal"))
-    'its move is not a legal decision now (R8)'
-    """
-    text = BOT_FAILURES[stage]
-    kind = type(exc)
-    if stage == "raised" and getattr(builtins, kind.__name__, None) is kind:  # Python's own, not a look-alike
-        text += f" ({kind.__name__})"
-    return text
 
 
 class IntentError(ValueError):
