@@ -7,7 +7,7 @@ JS_STAMP := js/node_modules/.installed
 RL_STAMP := $(VENV)/.rl-installed
 LAB_PORT ?= 8888
 
-.PHONY: demo test test-py test-js bench bench-rl rl arena strength lint selfplay clean lite lite-serve test-lite
+.PHONY: demo test test-py test-js bench bench-rl rl arena strength lint selfplay clean lite lite-serve test-lite test-lite-built
 LITE_PORT ?= 8000
 
 # The package (editable) and the dependency group "dev" (tests, linters, the extras' packages) at the
@@ -39,8 +39,8 @@ demo: $(STAMP)
 # Two passes: everything that is not timing-sensitive on two workers (pytest-xdist; a file's tests stay on
 # one worker), then the tests marked `serial` (clocks, timeouts, whole front ends) one at a time.
 PYTEST_WORKERS ?= 2
-PYTEST_PARALLEL := $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile -m "not serial" --nbval-lax README.md src tests notebooks
-PYTEST_SERIAL := $(PY) -m pytest -p no:xdist -m serial tests
+PYTEST_PARALLEL := $(PY) -m pytest --durations=20 -n $(PYTEST_WORKERS) --dist loadfile -m "not serial" --nbval-lax README.md src tests notebooks
+PYTEST_SERIAL := $(PY) -m pytest --durations=20 -p no:xdist -m serial tests
 
 test: $(STAMP) $(JS_STAMP) lint
 	cd js && npm run check-bundle
@@ -109,6 +109,10 @@ lite-serve:
 
 ## test-lite: build the site, play it offline in Chromium, run the engine's tests in Pyodide (Node)
 test-lite: $(STAMP) lite
+	$(MAKE) test-lite-built
+
+# The same tests on the site already in site/ (.ci/run builds it while the development environment installs)
+test-lite-built: $(STAMP)
 	$(PYTHON) lite/build.py test-wheels
 	NAGA_LITE_REQUIRED=1 $(PY) -m pytest -p no:cacheprovider tests/lite
 	node --experimental-wasm-stack-switching lite/pyodide_tests.mjs
