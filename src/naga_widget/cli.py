@@ -247,6 +247,9 @@ def add_serve_parser(sub: Any) -> None:
     sv.add_argument("--prefix", default=os.environ.get("JUPYTERHUB_SERVICE_PREFIX", ""), metavar="PATH",
                     help="serve under this path, e.g. /services/naga/ (default: $JUPYTERHUB_SERVICE_PREFIX, which "
                          "JupyterHub gives a managed service; else the root)")
+    sv.add_argument("--hub", action="store_true",
+                    help="run as a JupyterHub managed service: players are the Hub's users (HubOAuth), its admins "
+                         "the teachers, no join code (needs jupyterhub; reads the JUPYTERHUB_* environment)")
 
 
 def serve_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -261,6 +264,18 @@ def serve_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
         parser.error(f"the server needs the extra [server] (pip install 'naga-widget[server]'): {exc}")
     settings = Settings(db=args.db, origins=tuple(args.origin), bot_seconds=args.bot_seconds,
                         forfeit_seconds=args.forfeit_seconds, code=args.code)
+    if args.hub:
+        try:
+            import jupyterhub.services.auth  # noqa: F401
+
+            from .server.hubmode import serve_hub
+        except ImportError as exc:
+            parser.error(f"serve --hub needs jupyterhub (pip install jupyterhub): {exc}")
+        if not os.environ.get("JUPYTERHUB_API_TOKEN"):
+            parser.error("serve --hub runs as a JupyterHub service: JUPYTERHUB_API_TOKEN is not set (the Hub sets "
+                         "it for the services it starts; see docs/server.md)")
+        serve_hub(settings, args.host, args.port, say=lambda line: print(line, flush=True), routes=page_routes())
+        return 0
     serve(settings, args.host, args.port, say=lambda line: print(line, flush=True), routes=page_routes(),
           prefix=args.prefix)
     return 0

@@ -35,6 +35,7 @@ create table if not exists matches (
 create table if not exists moves (
     match integer not null, step integer not null, action text not null, seat integer not null,
     made real not null, primary key (match, step));
+create table if not exists credentials (credential text primary key, player integer not null);
 """
 
 CREDENTIAL_BYTES = 24  # 192 random bits
@@ -99,9 +100,16 @@ class Store:
                           (name, int(bot), digest(credential), time.time()))
         return pid, credential
 
+    def add_credential(self, pid: int) -> str:
+        """One more credential of player ``pid`` (Hub mode: one per browser or token that asks)."""
+        credential = new_credential()
+        self._write("insert into credentials (credential, player) values (?, ?)", (digest(credential), pid))
+        return credential
+
     def player_by_credential(self, credential: str) -> dict[str, Any] | None:
-        row = self.conn.execute("select id, name, bot from players where credential = ?",
-                                (digest(credential),)).fetchone()
+        row = self.conn.execute("select id, name, bot from players where credential = ? union all "
+                                "select p.id, p.name, p.bot from credentials c join players p on p.id = c.player "
+                                "where c.credential = ?", (digest(credential), digest(credential))).fetchone()
         return None if row is None else {"id": row["id"], "name": row["name"], "bot": bool(row["bot"])}
 
     def players(self) -> list[dict[str, Any]]:
