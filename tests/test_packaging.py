@@ -29,7 +29,7 @@ REPO_URL = "https://github.com/naga-widget/naga-widget"
 RUNTIME = ["anywidget", "ipywidgets", "traitlets"]
 EXTRAS = {"arena": ["cloudpickle", "matplotlib", "tqdm"], "course": ["otter-grader"], "dask": ["dask"],
           "envs": ["gymnasium", "numpy", "open-spiel", "pettingzoo"], "learn": ["numpy"], "league": ["openskill"],
-          "server": ["starlette", "uvicorn", "websockets"],
+          "server": ["starlette", "uvicorn", "websockets"], "hub": ["jupyterhub", "starlette", "uvicorn", "websockets"],
           # lesson 08: the packages of the extras envs and arena (naga-widget[envs,arena], which the wheel
           # spells out) and the learning packages
           "rl": ["cloudpickle", "gymnasium", "matplotlib", "numpy", "open-spiel", "pettingzoo", "sb3-contrib",

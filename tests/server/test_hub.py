@@ -4,6 +4,7 @@ join the class by their Hub identities, its admin as the teacher, and nobody joi
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -24,13 +25,14 @@ from server_helpers import free_port  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 PROXY = ROOT / "js" / "node_modules" / ".bin" / "configurable-http-proxy"
-START_SECONDS = 40.0
+START_SECONDS = 90.0  # the Hub, its proxy and the service starting on a busy machine
 
 CONFIG = """
 c.JupyterHub.authenticator_class = "dummy"
 c.Authenticator.allow_all = True
 c.Authenticator.admin_users = {{"teach"}}
 c.JupyterHub.spawner_class = "simple"
+c.JupyterHub.load_roles = [{{"name": "user", "scopes": ["self", "access:services!service=naga"]}}]
 c.JupyterHub.ip = "127.0.0.1"
 c.JupyterHub.port = {port}
 c.JupyterHub.hub_ip = "127.0.0.1"
@@ -73,8 +75,8 @@ def _hello(url: str, msg: dict[str, Any]) -> list[dict[str, Any]]:
 
 @pytest.mark.skipif(not PROXY.exists(), reason="configurable-http-proxy is not installed (cd js && npm ci)")
 def test_students_join_by_their_hub_identity(tmp_path: Path) -> None:
-    port, service_port = free_port(), free_port()
-    config = CONFIG.format(port=port, hub_port=free_port(), proxy=str(PROXY), proxy_api=free_port(), tmp=tmp_path,
+    port, service_port, proxy_api = free_port(), free_port(), free_port()
+    config = CONFIG.format(port=port, hub_port=free_port(), proxy=str(PROXY), proxy_api=proxy_api, tmp=tmp_path,
                            service_port=service_port, python=sys.executable,
                            pythonpath=os.pathsep.join(p for p in sys.path if p))
     (tmp_path / "jupyterhub_config.py").write_text(config)
@@ -103,7 +105,7 @@ def test_students_join_by_their_hub_identity(tmp_path: Path) -> None:
         for name in ("ada", "bob", "teach"):
             session = _login(base, name)
             answer = session.get(f"{base}/services/naga/hub/seat", timeout=10)
-            assert answer.status_code == 200, answer.text[:300]
+            assert answer.status_code == 200, (answer.url, _log_tail(tmp_path))
             seats[name] = answer.json()
             assert seats[name]["name"] == name
         assert seats["teach"]["teacher"] and not seats["ada"]["teacher"]
@@ -127,10 +129,60 @@ def test_students_join_by_their_hub_identity(tmp_path: Path) -> None:
         assert requests.get(f"{base}/services/naga/hub/seat", headers={"Authorization": "token nope"},
                             timeout=10).status_code == 403
     finally:
-        os.killpg(hub.pid, signal.SIGTERM)
+        hub.terminate()  # the Hub stops its service and its proxy
         try:
-            hub.wait(15)
+            hub.wait(20)
         except subprocess.TimeoutExpired:
-            os.killpg(hub.pid, signal.SIGKILL)
+            hub.kill()
             hub.wait(5)
         log.close()
+        _stop_left_over((str(tmp_path), f"--api-port {proxy_api}"))
+
+
+def _log_tail(tmp_path: Path) -> str:
+    return "\n".join(line for line in (tmp_path / "hub.log").read_text().splitlines()
+                     if " W " in line or " E " in line or "40" in line)[-3000:]
+
+
+def _stop_left_over(marks: tuple[str, ...]) -> None:
+    """Kill what the Hub started and left behind (a Hub killed while starting does not stop them): the
+    processes whose command line holds one of ``marks``."""
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit() or int(proc.name) == os.getpid():
+            continue
+        try:
+            command = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if any(mark in command for mark in marks):
+            with contextlib.suppress(OSError):
+                os.kill(int(proc.name), signal.SIGKILL)
+
+
+def test_each_visit_of_a_hub_user_is_a_new_credential_of_the_same_player() -> None:
+    from naga_widget.server.app import Settings
+    from naga_widget.server.hubmode import hub_player, make_hub_mode
+
+    hub, _ = make_hub_mode(Settings(db=":memory:"), auth=_FakeAuth())
+    first, second = hub_player(hub.store, hub, "ada"), hub_player(hub.store, hub, "ada")
+    other = hub_player(hub.store, hub, "bob")
+    assert first[0] == second[0] != other[0] and first[1] != second[1]
+    assert hub.store.player_by_credential(second[1]) == {"id": first[0], "name": "ada", "bot": False}
+    assert hub.store.player_by_credential(first[1])["name"] == "ada"
+    assert second[1] not in repr(hub.store.conn.execute("select * from credentials").fetchall())
+    teacher = hub.teacher.add()  # type: ignore[attr-defined]
+    assert hub.teacher.matches(teacher) and not hub.teacher.matches(first[1])
+
+
+class _FakeAuth:
+    base_url = "/services/naga/"
+    oauth_client_id = "service-naga"
+
+
+def test_serve_hub_needs_the_hubs_environment(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JUPYTERHUB_")}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+    done = subprocess.run([sys.executable, "-m", "naga_widget.cli", "serve", "--hub", "--db", str(tmp_path / "c.db")],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "JUPYTERHUB_API_TOKEN" in done.stderr
+    assert not (tmp_path / "c.db").exists()
