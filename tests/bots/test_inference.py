@@ -165,3 +165,24 @@ def test_an_automatic_pass_or_a_pass_not_just_made_is_not_weighed() -> None:  # 
     world = pass_case()
     assert Inference(world.observe(0)).pass_weight(world) == pytest.approx(
         brute_pass(world._replace(to_move=1, passes=0)))
+
+
+def test_the_search_weighs_the_pass_when_asked() -> None:
+    state = pass_case()
+    law = pass_posterior(state)
+    unseen = sorted(PASS_DECK + PASS_HAND)
+    calls_only = {h: brute_likelihood(("10d",), h) for h in combinations(unseen, 2)}
+    total = sum(calls_only.values())
+    held = {c: sum(v for h, v in law.items() if c in h) for c in unseen}
+    held_calls_only = {c: sum(v for h, v in calls_only.items() if c in h) / total for c in unseen}
+    card = max(unseen, key=lambda c: abs(held[c] - held_calls_only[c]))
+    assert abs(held[card] - held_calls_only[card]) > 0.15
+    legal = state.legal_actions().detached()
+    guesses = {}
+    for weigh in (True, False):
+        bot = ISMCTSBot(iterations=400, seed=3, worlds=None, weigh_passes=weigh, playout_steps=0)
+        guesses[weigh] = bot.decide(state.observe(0), legal).explanation.beliefs.cards["silver"].get(card, 0.0)
+    # gold can only pass here: its guesses come from the 64 worlds tallied for a single legal action
+    middle = (held[card] + held_calls_only[card]) / 2
+    assert (guesses[True] - middle) * (held[card] - middle) > 0  # each on the side of its own law
+    assert (guesses[False] - middle) * (held_calls_only[card] - middle) > 0

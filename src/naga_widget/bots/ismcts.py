@@ -236,7 +236,8 @@ class ISMCTSBot:
     the worlds weighted by the likelihood of the opponent's call in each
     (:class:`~naga_widget.bots.inference.Inference`); ``False`` samples every consistent world
     alike, as the first version did; ``weigh_passes``: weigh them also by the opponent's pass just
-    made in the Confrontation (see :mod:`~naga_widget.bots.inference`). ``worlds``: how many
+    made in the Confrontation (see :mod:`~naga_widget.bots.inference`; off by default: each world
+    weighed tries a few invokes, too slow for a short search). ``worlds``: how many
     worlds are drawn afresh before the simulations reuse them (``None``: every simulation draws
     its own, as the first version did); the guesses shown by ``decide`` tally the worlds drawn.
     ``greedy_playouts``: the playouts call and give as GreedyBot does (the best call score, the
@@ -250,7 +251,7 @@ class ISMCTSBot:
                  *, playout_steps: int | None = 6, pass_chance: float = PLAYOUT_PASS,
                  exploration: float = 0.2,
                  evaluation: Callable[[Observation], float] | None = None, inference: bool = True,
-                 weigh_passes: bool = True, worlds: int | None = WORLDS, greedy_playouts: bool = False) -> None:
+                 weigh_passes: bool = False, worlds: int | None = WORLDS, greedy_playouts: bool = False) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
@@ -282,7 +283,7 @@ class ISMCTSBot:
         budget = f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
         judged = "" if self.evaluation is None else f", evaluation={self.evaluation!r}"
         judged += "" if self.inference else ", inference=False"
-        judged += "" if self.weigh_passes or not self.inference else ", weigh_passes=False"
+        judged += ", weigh_passes=True" if self.weigh_passes and self.inference else ""
         judged += "" if self.worlds == WORLDS else f", worlds={self.worlds}"
         judged += ", greedy_playouts=True" if self.greedy_playouts else ""
         return f"ISMCTSBot({budget}, playout_steps={self.playout_steps}{judged})"
