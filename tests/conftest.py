@@ -39,7 +39,8 @@ def browser() -> Iterator[Browser]:
 # runs everything else on two workers, `-m "not serial"`, then these, `-m serial`).
 SERIAL = ("tests/league/", "tests/arena/", "tests/e2e/", "tests/lite/", "tests/test_demo.py", "tests/test_cli.py",
           "tests/widget/test_widget_watch.py", "tests/widget/test_widget_bots.py", "tests/test_nbconvert.py",
-          "tests/server/test_crash.py", "tests/server/test_clocks.py", "tests/server/test_hub.py")
+          "tests/server/test_crash.py", "tests/server/test_clocks.py", "tests/server/test_hub.py",
+          "tests/server/test_league_service.py")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -247,6 +247,9 @@ def add_serve_parser(sub: Any) -> None:
     sv.add_argument("--prefix", default=os.environ.get("JUPYTERHUB_SERVICE_PREFIX", ""), metavar="PATH",
                     help="serve under this path, e.g. /services/naga/ (default: $JUPYTERHUB_SERVICE_PREFIX, which "
                          "JupyterHub gives a managed service; else the root)")
+    sv.add_argument("--league", default=None, metavar="FOLDER",
+                    help="run a continuous league of the bots players submit (POST league/submit), kept in FOLDER, "
+                         "its leaderboard at league/ (needs the extra [league] and, for the sandbox, bubblewrap)")
     sv.add_argument("--hub", action="store_true",
                     help="run as a JupyterHub managed service: players are the Hub's users (HubOAuth), its admins "
                          "the teachers, no join code (needs jupyterhub; reads the JUPYTERHUB_* environment)")
@@ -274,9 +277,18 @@ def serve_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
         if not os.environ.get("JUPYTERHUB_API_TOKEN"):
             parser.error("serve --hub runs as a JupyterHub service: JUPYTERHUB_API_TOKEN is not set (the Hub sets "
                          "it for the services it starts; see docs/server.md)")
-        serve_hub(settings, args.host, args.port, say=lambda line: print(line, flush=True), routes=page_routes())
+    routes = page_routes()
+    if args.league:
+        from .server.leagueservice import LeagueService
+        from .server.store import Store
+
+        service = LeagueService(Store(args.db), args.league)
+        service.start()
+        routes = service.routes() + routes
+    if args.hub:
+        serve_hub(settings, args.host, args.port, say=lambda line: print(line, flush=True), routes=routes)
         return 0
-    serve(settings, args.host, args.port, say=lambda line: print(line, flush=True), routes=page_routes(),
+    serve(settings, args.host, args.port, say=lambda line: print(line, flush=True), routes=routes,
           prefix=args.prefix)
     return 0
 
