@@ -54,7 +54,9 @@ export function pendingLines(chance, catalog) {
   const throws = pending.throw ?? [];
   if (throws.length) {
     lines.push(
-      `Next ${plural(throws.length, "stick thrown shows", "sticks thrown show")}: ${throws.map(faceWords).join(", then ")}`,
+      `Next ${plural(throws.length, "stick thrown shows", "sticks thrown show")}: ${throws
+        .map(faceWords)
+        .join(", then ")}`,
     );
   }
   const amulets = pending.amulet ?? [];
@@ -98,20 +100,28 @@ export function forceIntent(data) {
 function pickSelect(kind, label, ids, chosen, words, ctx, disabled) {
   const id = `${ctx.uid}-chance-${kind}`;
   const shown = chosen && !ids.includes(chosen) ? [chosen, ...ids] : ids;
-  return html`<div class="naga-row"><label class="naga-label" for=${id}>${label}</label><select id=${id} data-act="force-pick" data-kind=${kind} data-testid="chance-${kind}" ?disabled=${disabled}><option value="" .selected=${live(!chosen)}>by the seed</option>${list(
-    shown,
-    (x) => x,
-    (x) => html`<option value=${x} .selected=${live(x === chosen)}>${words(x, ctx.catalog)}</option>`,
-  )}</select></div>`;
+  return html`<div class="naga-row"><label class="naga-label" for=${id}>${label}</label><select id=${id}
+    data-act="force-pick" data-kind=${kind} data-testid="chance-${kind}" ?disabled=${disabled}><option value=""
+    .selected=${live(!chosen)}>by the seed</option>${list(
+      shown,
+      (x) => x,
+      (x) => html`<option value=${x} .selected=${live(x === chosen)}>${words(x, ctx.catalog)}</option>`,
+    )}</select></div>`;
 }
 
 function throwButtons(type, faces, throws, disabled) {
-  return html`<span class="naga-chance-throw" role="group" aria-label="${type} stick faces" data-testid="chance-throw-${type}"><span class="naga-chip naga-stick-${type}">${type}</span>${list(
-    faces,
-    (f) => f,
-    (f) =>
-      html`<button type="button" data-act="force" data-kind="throw" data-values=${JSON.stringify([...throws, f])} data-testid="chance-throw-${type}-${f}" aria-label="Add ${faceWords(f)} (a ${type} face) to the next sticks thrown" title="The next stick thrown shows ${faceWords(f)}: a stick without this face stops the throw with an error" ?disabled=${disabled}>${faceWords(f)}</button>`,
-  )}</span>`;
+  return html`<span class="naga-chance-throw" role="group" aria-label="${type} stick faces"
+    data-testid="chance-throw-${type}"><span class="naga-chip naga-stick-${type}">${type}</span>${list(
+      faces,
+      (f) => f,
+      (f) =>
+        html`<button type="button" data-act="force" data-kind="throw" data-values=${JSON.stringify([...throws, f])}
+        data-testid="chance-throw-${type}-${f}" aria-label="Add ${faceWords(f)} (a ${
+          type
+        } face) to the next sticks thrown" title="The next stick thrown shows ${faceWords(
+          f,
+        )}: a stick without this face stops the throw with an error" ?disabled=${disabled}>${faceWords(f)}</button>`,
+    )}</span>`;
 }
 
 /**
@@ -127,33 +137,32 @@ export function chancePanel(ctx) {
   const over = ctx.board?.phase === "over";
   const throws = pending.throw ?? [];
   const lines = pendingLines(chance, ctx.catalog);
-  return html`<section class="naga-box naga-chance" data-testid="chance-panel" data-panel="chance" aria-label="chance (teacher)"><h4>Chance (teacher)</h4><p class="naga-hint">${
-    over
-      ? "The game is over at this step: no chance comes next here."
-      : "Choose what chance shows next, before the step that needs it. The saved game records it."
-  }</p>${pickSelect("room", "Next room", options.room ?? [], pending.room?.[0] ?? "", roomWords, ctx, over)}${pickSelect(
-    "card",
-    "Next card",
-    options.card ?? [],
-    pending.card?.[0] ?? "",
-    cardWords,
-    ctx,
-    over,
-  )}<div class="naga-row" role="group" aria-label="next sticks thrown"><span class="naga-label">Next throws</span>${list(
-    Object.entries(options.throw ?? {}),
-    ([type]) => type,
-    ([type, faces]) => throwButtons(type, faces, throws, over),
-  )}${
-    throws.length
-      ? html`<button type="button" data-act="force" data-kind="throw" data-values="[]" data-testid="chance-throw-clear" aria-label="Let the seed decide the throws">clear throws</button>`
-      : nothing
-  }</div>${
-    lines.length
-      ? html`<ul class="naga-chance-queue" data-testid="chance-queue">${list(
-          lines,
-          (l) => l,
-          (l) => html`<li><b>${l}</b> (chosen)</li>`,
-        )}</ul><p class="naga-hint" data-testid="chance-use">${useNote(ctx.timeline)}</p>`
-      : html`<p class="naga-muted" data-testid="chance-queue">Nothing chosen: the seed decides.</p>`
-  }<button type="button" data-act="unforce" data-testid="chance-clear" ?disabled=${!lines.length}>Let the seed decide everything</button></section>`;
+  const nextRoom = pickSelect("room", "Next room", options.room ?? [], pending.room?.[0] ?? "", roomWords, ctx, over);
+  const nextCard = pickSelect("card", "Next card", options.card ?? [], pending.card?.[0] ?? "", cardWords, ctx, over);
+  return html`<section class="naga-box naga-chance" data-testid="chance-panel" data-panel="chance"
+    aria-label="chance (teacher)"><h4>Chance (teacher)</h4><p class="naga-hint">${
+      over
+        ? "The game is over at this step: no chance comes next here."
+        : "Choose what chance shows next, before the step that needs it. The saved game records it."
+    }</p>${nextRoom}${nextCard}<div class="naga-row" role="group" aria-label="next sticks thrown"><span
+    class="naga-label">Next throws</span>${list(
+      Object.entries(options.throw ?? {}),
+      ([type]) => type,
+      ([type, faces]) => throwButtons(type, faces, throws, over),
+    )}${
+      throws.length
+        ? html`<button type="button" data-act="force" data-kind="throw" data-values="[]"
+          data-testid="chance-throw-clear"
+        aria-label="Let the seed decide the throws">clear throws</button>`
+        : nothing
+    }</div>${
+      lines.length
+        ? html`<ul class="naga-chance-queue" data-testid="chance-queue">${list(
+            lines,
+            (l) => l,
+            (l) => html`<li><b>${l}</b> (chosen)</li>`,
+          )}</ul><p class="naga-hint" data-testid="chance-use">${useNote(ctx.timeline)}</p>`
+        : html`<p class="naga-muted" data-testid="chance-queue">Nothing chosen: the seed decides.</p>`
+    }<button type="button" data-act="unforce" data-testid="chance-clear"
+    ?disabled=${!lines.length}>Let the seed decide everything</button></section>`;
 }

@@ -54,16 +54,19 @@ export function hintWeights(explain, places) {
 }
 
 function budgetSelect(budget) {
-  return html`<label>budget <select data-act="hint-budget" data-testid="hint-budget" aria-label="Hint budget, in simulations">${HINT_BUDGETS.map(
-    (n) => html`<option value=${n} .selected=${live(n === budget)}>${n.toLocaleString("en")} simulations</option>`,
-  )}</select></label>`;
+  return html`<label>budget <select data-act="hint-budget" data-testid="hint-budget"
+    aria-label="Hint budget, in simulations">${HINT_BUDGETS.map(
+      (n) => html`<option value=${n} .selected=${live(n === budget)}>${n.toLocaleString("en")} simulations</option>`,
+    )}</select></label>`;
 }
 
 function hintControls(ctx) {
   const budget = HINT_BUDGETS.includes(ctx.hintBudget) ? ctx.hintBudget : DEFAULT_BUDGET;
-  return html`<div class="naga-row naga-hint-controls">${budgetSelect(budget)}<button type="button" data-act="hint" data-testid="hint" data-iterations=${budget} ?disabled=${!!ctx.hinting} title="Ask the search bot what it would do, from what you know only">${
-    ctx.hinting ? "Thinking…" : "Hint"
-  }</button></div>`;
+  return html`<div class="naga-row naga-hint-controls">${budgetSelect(budget)}<button type="button" data-act="hint"
+    data-testid="hint" data-iterations=${budget} ?disabled=${!!ctx.hinting}
+      title="Ask the search bot what it would do, from what you know only">${
+        ctx.hinting ? "Thinking…" : "Hint"
+      }</button></div>`;
 }
 
 /**
@@ -80,18 +83,19 @@ export function candidateFigures(c) {
 }
 
 function candidateList(ex, ctx, testid) {
-  return html`<ol class="naga-candidates" data-testid=${testid} tabindex="0" aria-label="actions weighed, best first">${list(
-    (ex.candidates ?? []).map((c, i) => ({
-      ...c,
-      ...(ex.candidate_figures?.[i] ?? {}),
-      words: ex.candidate_words?.[i],
-    })),
-    (c) => c.action,
-    (c) =>
-      html`<li title=${c.action} class=${c.close ? "naga-close" : ""} data-close=${c.close ? "true" : "false"}>${
-        c.close ? html`<span class="naga-close-mark" aria-label="too close to call">≈</span> ` : nothing
-      }<span>${c.words ?? c.action}</span> <span class="naga-muted">${candidateFigures(c)}</span></li>`,
-  )}</ol>`;
+  return html`<ol class="naga-candidates" data-testid=${testid} tabindex="0"
+    aria-label="actions weighed, best first">${list(
+      (ex.candidates ?? []).map((c, i) => ({
+        ...c,
+        ...(ex.candidate_figures?.[i] ?? {}),
+        words: ex.candidate_words?.[i],
+      })),
+      (c) => c.action,
+      (c) =>
+        html`<li title=${c.action} class=${c.close ? "naga-close" : ""} data-close=${c.close ? "true" : "false"}>${
+          c.close ? html`<span class="naga-close-mark" aria-label="too close to call">≈</span> ` : nothing
+        }<span>${c.words ?? c.action}</span> <span class="naga-muted">${candidateFigures(c)}</span></li>`,
+    )}</ol>`;
 }
 
 /** The guesses in lines: the likeliest cards of each secret holder, the chance each face-down slot is cursed. */
@@ -111,7 +115,9 @@ export function beliefLines(beliefs, catalog) {
   const cursed = Object.entries(beliefs?.cursed ?? {});
   if (cursed.length) {
     lines.push(
-      `face-down relics, chance cursed: ${cursed.map(([slot, p]) => `${slot.replace(":", " ")} ${percent(p)}`).join(", ")}`,
+      `face-down relics, chance cursed: ${cursed
+        .map(([slot, p]) => `${slot.replace(":", " ")} ${percent(p)}`)
+        .join(", ")}`,
     );
   }
   for (const [holder, points] of Object.entries(beliefs?.amulet_points ?? {})) {
@@ -122,21 +128,21 @@ export function beliefLines(beliefs, catalog) {
 
 function explanationBlock(ex, ctx, kind, title) {
   const lines = beliefLines(ex.beliefs, ctx.catalog);
-  return html`<div class="naga-explained" data-testid="explain-${kind}"><h5>${title}</h5><p class="naga-muted">${ex.summary}</p>${
-    ex.confidence ? html`<p class="naga-confidence" data-testid="${kind}-confidence">${ex.confidence}</p>` : nothing
-  }${candidateList(
-    ex,
-    ctx,
-    `${kind}-candidates`,
-  )}${ex.meaning ? html`<p class="naga-muted naga-meaning" data-testid="${kind}-meaning">${ex.meaning}</p>` : nothing}${
-    lines.length
-      ? html`<ul class="naga-beliefs" data-testid="${kind}-beliefs" aria-label="guesses about hidden facts">${list(
-          lines,
-          (l) => l,
-          (l) => html`<li>${l}</li>`,
-        )}</ul>`
-      : nothing
-  }</div>`;
+  const meaning = ex.meaning
+    ? html`<p class="naga-muted naga-meaning" data-testid="${kind}-meaning">${ex.meaning}</p>`
+    : nothing;
+  return html`<div class="naga-explained" data-testid="explain-${kind}"><h5>${title}</h5><p
+    class="naga-muted">${ex.summary}</p>${
+      ex.confidence ? html`<p class="naga-confidence" data-testid="${kind}-confidence">${ex.confidence}</p>` : nothing
+    }${candidateList(ex, ctx, `${kind}-candidates`)}${meaning}${
+      lines.length
+        ? html`<ul class="naga-beliefs" data-testid="${kind}-beliefs" aria-label="guesses about hidden facts">${list(
+            lines,
+            (l) => l,
+            (l) => html`<li>${l}</li>`,
+          )}</ul>`
+        : nothing
+    }</div>`;
 }
 
 /**
@@ -149,16 +155,20 @@ export function explainPanel(ctx) {
   const canHint = !!ctx.menu?.phase && !ctx.status?.screen;
   if (!canHint && !ex.hint && !ex.bot) return nothing;
   const botName = ex.bot ? (ctx.names[ex.bot.player] ?? ex.bot.name) : "";
-  return html`<section class="naga-box naga-explain" data-testid="explain-panel" data-panel="explain" aria-label="explanation"><h4>Explanation</h4>${
-    canHint ? hintControls(ctx) : nothing
-  }${ex.hint ? explanationBlock(ex.hint, ctx, "hint", `Hint for ${ctx.names[ex.hint.player] ?? ex.hint.name} (${ex.hint.iterations ?? "?"} simulations)`) : nothing}${
-    ex.bot
-      ? explanationBlock(
-          ex.bot,
-          ctx,
-          "bot",
-          `${botName}'s bot at step ${ex.bot.step}: ${ex.bot.action_words ?? ex.bot.action}`,
-        )
-      : nothing
-  }</section>`;
+  const hintTitle = ex.hint
+    ? `Hint for ${ctx.names[ex.hint.player] ?? ex.hint.name} (${ex.hint.iterations ?? "?"} simulations)`
+    : "";
+  return html`<section class="naga-box naga-explain" data-testid="explain-panel" data-panel="explain"
+    aria-label="explanation"><h4>Explanation</h4>${
+      canHint ? hintControls(ctx) : nothing
+    }${ex.hint ? explanationBlock(ex.hint, ctx, "hint", hintTitle) : nothing}${
+      ex.bot
+        ? explanationBlock(
+            ex.bot,
+            ctx,
+            "bot",
+            `${botName}'s bot at step ${ex.bot.step}: ${ex.bot.action_words ?? ex.bot.action}`,
+          )
+        : nothing
+    }</section>`;
 }

@@ -2,8 +2,9 @@
 // notes which control has the focus (captureFocus); afterwards it puts the focus back (restoreFocus):
 // on the same control when it is still there and enabled, else on a neighbour in the same panel
 // (the control now at its place, or the one before), else on the panel itself, never outside the
-// widget. A panel that holds the focus so gives it to its first control as soon as it has one. The active element is read from the widget's own root node, so this also works inside a
-// shadow root (marimo), where `document.activeElement` is the shadow host.
+// widget. A panel that holds the focus so gives it to its first control as soon as it has one. The
+// active element is read from the widget's own root node, so this also works inside a shadow root
+// (marimo), where `document.activeElement` is the shadow host.
 
 /** The rule ids shown as buttons (rules.js). */
 const RULE_LINK = '[data-act="rule"]';

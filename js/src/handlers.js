@@ -56,7 +56,8 @@ function invokeFilledIn(menu, invoke) {
 /**
  * @typedef {ReturnType<typeof emptySelection>} Selection
  * @typedef {{data: Object<string, string>, sel: Selection, menu: Menu, temples: string[]}} Click
- * @typedef {null | {sel: Selection} | {move: string} | {rule: ?string} | {view: Object} | {send: {type: string, action?: string, iterations?: number}}} Outcome
+ * @typedef {null | {sel: Selection} | {move: string} | {rule: ?string} | {view: Object}
+ *   | {send: {type: string, action?: string, iterations?: number}}} Outcome
  */
 
 const TIMELINE_MOVES = ["start", "undo", "redo", "end"];

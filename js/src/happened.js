@@ -37,13 +37,19 @@ export function happenedPanel(ctx) {
   if (!h) return nothing;
   const [from, to] = h.steps ?? [];
   const span = from === to ? `step ${to}` : `steps ${from}–${to}`;
-  return html`<section class="naga-happened" data-testid="happened" aria-label="what happened since your last decision"><h4 title="The board marks what changed with a dotted frame">What just happened <span class="naga-muted naga-happened-since">${sinceWords(h.since)}, ${span}</span></h4><ol class="naga-happened-list" data-key=${`${h.steps?.join("-")}|${h.events.length}`} tabindex="0" aria-label="events since your last decision, oldest first">${
-    h.more
-      ? html`<li class="naga-muted">… ${h.more} earlier event${h.more === 1 ? "" : "s"} in the Events tab</li>`
-      : nothing
-  }${list(
-    h.events,
-    (e) => `${e.step}|${e.rule}|${e.text}`,
-    (e) => html`<li><span class="naga-logstep">#${e.step}</span>${ruleButton(e.rule, ctx.catalog)}${e.text}</li>`,
-  )}</ol></section>`;
+  return html`<section class="naga-happened" data-testid="happened"
+    aria-label="what happened since your last decision"><h4
+    title="The board marks what changed with a dotted frame">What just happened <span
+    class="naga-muted naga-happened-since">${sinceWords(h.since)}, ${span}</span></h4><ol class="naga-happened-list"
+    data-key=${`${h.steps?.join("-")}|${
+      h.events.length
+    }`} tabindex="0" aria-label="events since your last decision, oldest first">${
+      h.more
+        ? html`<li class="naga-muted">… ${h.more} earlier event${h.more === 1 ? "" : "s"} in the Events tab</li>`
+        : nothing
+    }${list(
+      h.events,
+      (e) => `${e.step}|${e.rule}|${e.text}`,
+      (e) => html`<li><span class="naga-logstep">#${e.step}</span>${ruleButton(e.rule, ctx.catalog)}${e.text}</li>`,
+    )}</ol></section>`;
 }

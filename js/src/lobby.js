@@ -25,7 +25,8 @@ const CSS = `
 .naga-remote.naga-dark{${paletteCss(DARK)}}
 .naga-remote *{box-sizing:border-box}
 .naga-remote h3{margin:8px 0 4px;font-size:14px}
-.naga-remote button,.naga-remote select,.naga-remote input{font:inherit;color:var(--naga-ink);background:var(--naga-button);
+.naga-remote button,.naga-remote select,.naga-remote input{font:inherit;color:var(--naga-ink);
+  background:var(--naga-button);
   border:1px solid var(--naga-buttonLine);border-radius:6px;padding:2px 8px}
 .naga-remote button{cursor:pointer}
 .naga-remote-bar{padding:4px 8px;border-radius:8px;border:1px solid var(--naga-line);background:var(--naga-panel)}
@@ -283,10 +284,15 @@ class RemoteShell {
     if (this.destroyed) return;
     const c = this.connection;
     renderTemplate(
-      html`<div class="naga-remote-bar" role="status" aria-live="polite" data-testid="remote-status" data-state=${c.state}>
+      html`<div class="naga-remote-bar" role="status" aria-live="polite" data-testid="remote-status"
+        data-state=${c.state}>
           ${stateText(c)}
         </div>
-        ${this.notice ? html`<p class="naga-remote-notice" role="alert" data-testid="remote-notice">${this.notice}</p>` : nothing}
+        ${
+          this.notice
+            ? html`<p class="naga-remote-notice" role="alert" data-testid="remote-notice">${this.notice}</p>`
+            : nothing
+        }
         ${c.state === "idle" && !c.canJoin() ? this.form() : nothing}
         ${c.state === "online" && this.mode === "play" ? this.lobby() : nothing}
         ${c.state === "online" && this.mode === "overview" ? this.overviewLine() : nothing}`,
@@ -336,7 +342,8 @@ class RemoteShell {
                 >
                 ${
                   p.id !== me?.id && p.online
-                    ? html`<button data-remote="challenge" data-player=${p.id} data-testid="challenge-${p.id}">Challenge</button>`
+                    ? html`<button data-remote="challenge" data-player=${p.id} data-testid="challenge-${p.id}"
+                        >Challenge</button>`
                     : nothing
                 }
               </li>`,
@@ -365,7 +372,8 @@ class RemoteShell {
                 </li>`
               : html`<li>
                   You challenged ${opponentName(ch.to, names)}: waiting
-                  <button data-remote="decline" data-challenge=${ch.id} data-testid="withdraw-${ch.id}">Withdraw</button>
+                  <button data-remote="decline" data-challenge=${ch.id} data-testid="withdraw-${ch.id}"
+                    >Withdraw</button>
                 </li>`,
           )}
         </ul>

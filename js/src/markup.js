@@ -70,18 +70,29 @@ export function viewState(traits) {
 export function widgetTemplate(view) {
   const ctx = { sel: emptySelection(), uid: "naga", layout: templeLayoutCached(view.catalog?.slots), ...view };
   const { status } = ctx;
-  return html`${header(ctx)}${legendPanel(ctx)}${messageArea(status, ctx.catalog)}${rulePopup(ctx.rule, ctx.catalog, ctx.ruleAt)}${status.screen ? screen(ctx) : game(ctx)}${announcer(ctx.announce)}`;
+  return html`${header(ctx)}${legendPanel(ctx)}${messageArea(status, ctx.catalog)}${rulePopup(
+    ctx.rule,
+    ctx.catalog,
+    ctx.ruleAt,
+  )}${status.screen ? screen(ctx) : game(ctx)}${announcer(ctx.announce)}`;
 }
 
 function header(ctx) {
   const { status, names } = ctx;
-  return html`<div class="naga-header" role="group" aria-label="game status"><h2>Naga Raja</h2>${seedNote(status)}<span class="naga-muted" data-testid="perspective">${perspectiveText(status, names)}</span>${headerTools(ctx)}</div>${turnBar(ctx)}`;
+  const tools = headerTools(ctx);
+  const turn = turnBar(ctx);
+  return html`<div class="naga-header" role="group" aria-label="game status"><h2>Naga Raja</h2>${seedNote(status)}<span
+    class="naga-muted" data-testid="perspective">${perspectiveText(status, names)}</span>${tools}</div>${turn}`;
 }
 
 /** Hot seat: the screen between turns hides the board (R6); the timeline stays usable under it. */
 function screen({ status, names, timeline, shownStep, catalog }) {
   const name = status.screen.name ?? names[status.screen.player] ?? "the next player";
-  return html`<section class="naga-screen" data-testid="screen" data-panel="screen"><p>Pass the device to <b>${name}</b></p><button type="button" class="naga-primary" data-act="reveal" data-testid="reveal">I am ${name}: show my board</button><p class="naga-muted naga-screen-note">Took a move back by mistake? The timeline below works without showing either hand.</p></section>${timelinePanel(timeline, shownStep, catalog)}`;
+  const note = "Took a move back by mistake? The timeline below works without showing either hand.";
+  return html`<section class="naga-screen" data-testid="screen"
+    data-panel="screen"><p>Pass the device to <b>${name}</b></p><button type="button" class="naga-primary"
+    data-act="reveal" data-testid="reveal">I am ${name}: show my board</button><p
+    class="naga-muted naga-screen-note">${note}</p></section>${timelinePanel(timeline, shownStep, catalog)}`;
 }
 
 /** A temple with its owner's things under it (score, sticks, hand, call, amulets). */
@@ -126,11 +137,11 @@ function game(view) {
     chance: chancePanel(ctx),
     details: temples.length ? tablePanel(board, ctx.names) : nothing,
   };
-  return html`<div class="naga-table"><div class="naga-left"><div class="naga-boards">${boards}</div><div class="naga-tl">${timelinePanel(
-    ctx.timeline,
-    ctx.shownStep,
-    ctx.catalog,
-  )}</div></div><div class="naga-side">${watchPanel(ctx)}${temples.length ? offeredPanel(board, ctx.catalog) : nothing}${actionPanel(ctx)}${drawer(ctx.tab, panels)}</div></div>`;
+  return html`<div class="naga-table"><div class="naga-left"><div class="naga-boards">${boards}</div><div
+    class="naga-tl">${timelinePanel(ctx.timeline, ctx.shownStep, ctx.catalog)}</div></div><div
+    class="naga-side">${watchPanel(ctx)}${temples.length ? offeredPanel(board, ctx.catalog) : nothing}${actionPanel(
+      ctx,
+    )}${drawer(ctx.tab, panels)}</div></div>`;
 }
 
 function pickNames(status, catalog, board) {

@@ -136,7 +136,9 @@ export function previewMark(kind, box, outside = false) {
   if (!mark) return nothing;
   const cx = outside ? box.x + box.w : box.x + 9;
   const cy = outside ? box.y : box.y + 9;
-  return svg`<g class="naga-pv naga-pv-${kind}" data-preview=${kind} aria-hidden="true"><rect class="naga-pv-line" x=${box.x} y=${box.y} width=${box.w} height=${box.h} rx="4"/><circle class="naga-pv-dot" cx=${cx} cy=${cy} r="8"/><text class="naga-pv-symbol" x=${cx} y=${cy + 4} text-anchor="middle">${mark.symbol}</text></g>`;
+  return svg`<g class="naga-pv naga-pv-${kind}" data-preview=${kind} aria-hidden="true"><rect class="naga-pv-line"
+    x=${box.x} y=${box.y} width=${box.w} height=${box.h} rx="4"/><circle class="naga-pv-dot" cx=${cx} cy=${cy}
+    r="8"/><text class="naga-pv-symbol" x=${cx} y=${cy + 4} text-anchor="middle">${mark.symbol}</text></g>`;
 }
 
 /** Words for a place's title: ", preview: flips face up". @param {string|undefined} kind */
@@ -152,7 +154,8 @@ export function previewTitle(kind) {
  */
 export function previewPanel(shown, say = (text) => text) {
   const words = shown?.preview?.words ?? "";
-  return html`<p class="naga-preview-words${words ? "" : " naga-empty"}" data-testid="preview" data-hovered=${shown?.hovered ? "true" : "false"} aria-live="polite">${
-    words ? html`<b>${shown.hovered ? "This would do:" : "What it does:"}</b> ${say(words)}` : nothing
-  }</p>`;
+  return html`<p class="naga-preview-words${words ? "" : " naga-empty"}" data-testid="preview"
+    data-hovered=${shown?.hovered ? "true" : "false"} aria-live="polite">${
+      words ? html`<b>${shown.hovered ? "This would do:" : "What it does:"}</b> ${say(words)}` : nothing
+    }</p>`;
 }

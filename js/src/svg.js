@@ -25,7 +25,8 @@ const SCROLL_ICON = html`<svg class="naga-icon" width="16" height="14" viewBox="
 
 /** The mark of the guide (R3.3: holds the scroll). */
 export function guideMark() {
-  return html` <span class="naga-guide" title="guide: holds the scroll" role="img" aria-label="guide (scroll)">${SCROLL_ICON}</span>`;
+  return html` <span class="naga-guide" title="guide: holds the scroll" role="img"
+    aria-label="guide (scroll)">${SCROLL_ICON}</span>`;
 }
 
 /** An eye at (x, y) (top-left), for relics the viewer remembers (R6). */
@@ -43,7 +44,10 @@ function tileBackground(size) {
 
 function trapMark(size) {
   const p = size * 0.22;
-  return svg`<line class="naga-trap-x" x1=${p} y1=${p} x2=${size - p} y2=${size - p}/><line class="naga-trap-x" x1=${size - p} y1=${p} x2=${p} y2=${size - p}/><rect class="naga-trap-tag" x=${size / 2 - 16} y=${size - 18} width="32" height="15" rx="3"/><text class="naga-trap-label" x=${size / 2} y=${size - 7} text-anchor="middle">trap</text>`;
+  return svg`<line class="naga-trap-x" x1=${p} y1=${p} x2=${size - p} y2=${size - p}/><line class="naga-trap-x"
+    x1=${size - p} y1=${p} x2=${p} y2=${size - p}/><rect class="naga-trap-tag" x=${size / 2 - 16} y=${size - 18}
+    width="32" height="15" rx="3"/><text class="naga-trap-label" x=${size / 2} y=${size - 7}
+    text-anchor="middle">trap</text>`;
 }
 
 /** The corridors of a tile: one from the hub to each open edge, and the hub. */
@@ -61,21 +65,25 @@ function roomLabel(room, size) {
 function amuletMark(amulet, size) {
   if (amulet === null || amulet === undefined || amulet === false) return nothing;
   const known = typeof amulet === "string";
-  return svg`<circle class="naga-amulet" cx=${size - 9} cy="9" r="5.5"><title>amulet${known ? ` ${amulet}` : ""}</title></circle>${
-    known
-      ? svg`<text class="naga-amulet-id" x=${size - 16} y=${size - 4} text-anchor="middle">${amulet}</text>`
-      : nothing
-  }`;
+  return svg`<circle class="naga-amulet" cx=${size - 9} cy="9"
+    r="5.5"><title>amulet${known ? ` ${amulet}` : ""}</title></circle>${
+      known
+        ? svg`<text class="naga-amulet-id" x=${size - 16} y=${size - 4} text-anchor="middle">${amulet}</text>`
+        : nothing
+    }`;
 }
 
 /** A tile: its background, the trap's cross or the room's corridors and id, and an amulet. */
 function tile(openings, size, { trap = false, room = "", amulet = null } = {}) {
-  return svg`${tileBackground(size)}${trap ? trapMark(size) : svg`${corridors(openings, size)}${roomLabel(room, size)}`}${amuletMark(amulet, size)}`;
+  return svg`${tileBackground(size)}${
+    trap ? trapMark(size) : svg`${corridors(openings, size)}${roomLabel(room, size)}`
+  }${amuletMark(amulet, size)}`;
 }
 
 /** A small standalone SVG of a tile (offered room, rotation buttons). */
 export function miniTileSvg(openings, size, opts = {}) {
-  return html`<svg width=${size} height=${size} viewBox="0 0 ${size} ${size}" aria-hidden="true" focusable="false"><g class="naga-tile">${tile(openings, size, opts)}</g></svg>`;
+  return html`<svg width=${size} height=${size} viewBox="0 0 ${size} ${size}" aria-hidden="true" focusable="false"><g
+    class="naga-tile">${tile(openings, size, opts)}</g></svg>`;
 }
 
 // -- clickable places of a temple -------------------------------------------------------------------
@@ -92,7 +100,12 @@ function clickOverlay(click, testid, label, box) {
   if (!click) return nothing;
   const hit = svg`<rect class="naga-hit" x=${box.x} y=${box.y} width=${box.w} height=${box.h} rx="4"/>`;
   if (click.act === "noop") return svg`<g class="naga-chosen">${hit}</g>`;
-  return svg`<g class="naga-target${click.chosen ? " naga-chosen" : ""}" role="button" tabindex="0" aria-label=${`${label}${click.hint ? ` — ${click.hint}` : ""}`} aria-pressed=${click.chosen ? "true" : "false"} data-act=${click.act} data-space=${click.args.space ?? nothing} data-token=${click.args.token ?? nothing} data-testid=${testid}>${hit}</g>`;
+  return svg`<g class="naga-target${click.chosen ? " naga-chosen" : ""}" role="button" tabindex="0"
+    aria-label=${`${label}${click.hint ? ` — ${click.hint}` : ""}`} aria-pressed=${
+      click.chosen ? "true" : "false"
+    } data-act=${click.act} data-space=${click.args.space ?? nothing} data-token=${
+      click.args.token ?? nothing
+    } data-testid=${testid}>${hit}</g>`;
 }
 
 // -- what a bot's explanation shades (explain.js) -------------------------------------------------------
@@ -105,7 +118,8 @@ function hintWeight(ctx, key) {
 /** The shading of a place named by the explanation: its opacity follows the weight. */
 function hintMark(weight, box) {
   if (weight === undefined) return nothing;
-  return svg`<rect class="naga-hint-mark" x=${box.x} y=${box.y} width=${box.w} height=${box.h} rx="4" opacity=${(0.25 + 0.75 * weight).toFixed(2)}/>`;
+  return svg`<rect class="naga-hint-mark" x=${box.x} y=${box.y} width=${box.w} height=${box.h} rx="4"
+    opacity=${(0.25 + 0.75 * weight).toFixed(2)}/>`;
 }
 
 /** The dotted frame of a place that changed since the person's last decision (happened.js). */
@@ -145,24 +159,32 @@ function spaceCell(sp, temple, ctx) {
   const since = changedSince(ctx.timeline?.happened, key);
   desc += sinceText(since);
   const changed = ctx.changes?.spaces?.includes(key) ? " naga-changed" : "";
-  const cls = `naga-space${t ? (t.trap ? " naga-trap naga-tile" : " naga-tile") : ""}${t?.reached ? " naga-reached" : ""}${changed}${weight === undefined ? "" : " naga-hinted"}`;
+  const cls = `naga-space${t ? (t.trap ? " naga-trap naga-tile" : " naga-tile") : ""}${
+    t?.reached ? " naga-reached" : ""
+  }${changed}${weight === undefined ? "" : " naga-hinted"}`;
   const click = ctx.spaceClicks.get(key) ?? null;
-  return svg`<g class=${cls} data-place=${key} data-hint=${weight === undefined ? nothing : weight.toFixed(2)} transform="translate(${sp.x},${sp.y})"><title>${desc}</title>${
-    t ? tile(t.openings, cell, { trap: t.trap, room: t.trap ? "" : t.room, amulet: t.amulet }) : tileBackground(cell)
-  }${preview ? svg`<g class="naga-preview">${tile(preview.openings, cell, { room: preview.room, amulet: preview.amulet })}</g>` : nothing}${hintMark(
-    weight,
-    { x: 1.5, y: 1.5, w: cell - 3, h: cell - 3 },
-  )}${sinceMark(since, { x: 3, y: 3, w: cell - 6, h: cell - 6 })}${previewMark(pv, { x: 2, y: 2, w: cell - 4, h: cell - 4 })}${clickOverlay(
-    click,
-    `space-${name}-${sp.index}`,
-    `${name} temple, ${desc}`,
-    {
+  const previewTile = preview
+    ? svg`<g class="naga-preview">${tile(preview.openings, cell, { room: preview.room, amulet: preview.amulet })}</g>`
+    : nothing;
+  return svg`<g class=${cls} data-place=${key} data-hint=${weight === undefined ? nothing : weight.toFixed(2)}
+    transform="translate(${sp.x},${sp.y})"><title>${desc}</title>${
+      t ? tile(t.openings, cell, { trap: t.trap, room: t.trap ? "" : t.room, amulet: t.amulet }) : tileBackground(cell)
+    }${previewTile}${hintMark(weight, {
+      x: 1.5,
+      y: 1.5,
+      w: cell - 3,
+      h: cell - 3,
+    })}${sinceMark(since, { x: 3, y: 3, w: cell - 6, h: cell - 6 })}${previewMark(pv, {
+      x: 2,
+      y: 2,
+      w: cell - 4,
+      h: cell - 4,
+    })}${clickOverlay(click, `space-${name}-${sp.index}`, `${name} temple, ${desc}`, {
       x: 0,
       y: 0,
       w: cell,
       h: cell,
-    },
-  )}</g>`;
+    })}</g>`;
 }
 
 // -- relic slots (R2.2, R6) ----------------------------------------------------------------------------
@@ -180,7 +202,8 @@ function faceUpRelic(s, r) {
   const cy = s.h / 2;
   return svg`<rect class="naga-slot-up" width=${s.w} height=${s.h} rx="3"/>${
     r.cursed
-      ? svg`<text class="naga-relic-value" x=${cx} y=${cy - 2} text-anchor="middle">☠</text><text class="naga-relic-value" x=${cx} y=${cy + 12} text-anchor="middle">${r.points}</text>`
+      ? svg`<text class="naga-relic-value" x=${cx} y=${cy - 2} text-anchor="middle">☠</text><text
+        class="naga-relic-value" x=${cx} y=${cy + 12} text-anchor="middle">${r.points}</text>`
       : svg`<text class="naga-relic-value" x=${cx} y=${cy + 5} text-anchor="middle">${r.points}</text>`
   }`;
 }
@@ -208,14 +231,27 @@ function slotCell(s, temple, ctx) {
   const key = `${name}:${s.slot}`;
   const weight = hintWeight(ctx, key);
   const changed = ctx.changes?.slots?.includes(key) ? " naga-changed" : "";
-  const cls = `naga-slot${relic.up ? " naga-slot-faceup" : ""}${r?.cursed ? " naga-slot-cursed" : ""}${changed}${weight === undefined ? "" : " naga-hinted"}`;
+  const cls = `naga-slot${relic.up ? " naga-slot-faceup" : ""}${r?.cursed ? " naga-slot-cursed" : ""}${changed}${
+    weight === undefined ? "" : " naga-hinted"
+  }`;
   const pv = ctx.previewMarks?.get(key);
   const since = changedSince(ctx.timeline?.happened, key);
   const desc = relicText(s.slot, relic, r) + hintText(weight) + previewTitle(pv) + sinceText(since);
   const click = ctx.slotClicks.get(key) ?? null;
-  return svg`<g class=${cls} data-place=${key} data-hint=${weight === undefined ? nothing : weight.toFixed(2)} transform="translate(${s.x},${s.y})"><title>${desc}</title>${
-    relic.up && r ? faceUpRelic(s, r) : faceDownRelic(s, relic, r, ctx.uid)
-  }${hintMark(weight, { x: -1, y: -1, w: s.w + 2, h: s.h + 2 })}${sinceMark(since, { x: -3, y: -3, w: s.w + 6, h: s.h + 6 })}${previewMark(pv, { x: -2, y: -2, w: s.w + 4, h: s.h + 4 }, true)}${clickOverlay(click, `slot-${name}-${s.slot}`, `${name} temple, ${desc}`, { x: -2, y: -2, w: s.w + 4, h: s.h + 4 })}</g>`;
+  return svg`<g class=${cls} data-place=${key} data-hint=${weight === undefined ? nothing : weight.toFixed(2)}
+    transform="translate(${s.x},${s.y})"><title>${desc}</title>${
+      relic.up && r ? faceUpRelic(s, r) : faceDownRelic(s, relic, r, ctx.uid)
+    }${hintMark(weight, { x: -1, y: -1, w: s.w + 2, h: s.h + 2 })}${sinceMark(since, {
+      x: -3,
+      y: -3,
+      w: s.w + 6,
+      h: s.h + 6,
+    })}${previewMark(pv, { x: -2, y: -2, w: s.w + 4, h: s.h + 4 }, true)}${clickOverlay(
+      click,
+      `slot-${name}-${s.slot}`,
+      `${name} temple, ${desc}`,
+      { x: -2, y: -2, w: s.w + 4, h: s.h + 4 },
+    )}</g>`;
 }
 
 function slotLabel(s) {
@@ -232,12 +268,15 @@ function boardDefs(uid) {
 }
 
 function frame(L) {
-  return svg`<rect class="naga-frame" x=${L.grid.x - 1} y=${L.grid.y - 1} width=${L.grid.size + 2} height=${L.grid.size + 2} rx="5"/>`;
+  return svg`<rect class="naga-frame" x=${L.grid.x - 1} y=${L.grid.y - 1} width=${L.grid.size + 2}
+    height=${L.grid.size + 2} rx="5"/>`;
 }
 
 /** An entrance on the southern edge (R2.2: always open). */
 function entrance(e) {
-  return svg`<g class="naga-entrance-g"><title>entrance ${e.name} (always open)</title><path class="naga-entrance" d="M${e.x} ${e.y + e.h} L${e.cx} ${e.y} L${e.x + e.w} ${e.y + e.h} Z"/><text class="naga-entrance-label" x=${e.cx} y=${e.y + e.h + 11} text-anchor="middle">${e.name}</text></g>`;
+  return svg`<g class="naga-entrance-g"><title>entrance ${e.name} (always open)</title><path class="naga-entrance"
+    d="M${e.x} ${e.y + e.h} L${e.cx} ${e.y} L${e.x + e.w} ${e.y + e.h} Z"/><text class="naga-entrance-label" x=${e.cx}
+    y=${e.y + e.h + 11} text-anchor="middle">${e.name}</text></g>`;
 }
 
 /**
@@ -249,9 +288,10 @@ function entrance(e) {
 export function templeSvg(temple, ctx) {
   const L = ctx.layout;
   ctx = { ...ctx, uid: `${ctx.uid}-${temple.name}` }; // each temple's pattern has an id of its own
-  return html`<svg class="naga-board" width=${L.width} height=${L.height} viewBox="0 0 ${L.width} ${L.height}" role="group" aria-label="${temple.name} temple">${boardDefs(ctx.uid)}${frame(L)}${L.spaces.map(
-    (sp) => spaceCell(sp, temple, ctx),
-  )}${L.slots.map((s) => svg`${slotCell(s, temple, ctx)}${slotLabel(s)}`)}${L.entrances.map(entrance)}</svg>`;
+  return html`<svg class="naga-board" width=${L.width} height=${L.height} viewBox="0 0 ${L.width} ${L.height}"
+    role="group" aria-label="${temple.name} temple">${boardDefs(ctx.uid)}${frame(L)}${L.spaces.map((sp) =>
+      spaceCell(sp, temple, ctx),
+    )}${L.slots.map((s) => svg`${slotCell(s, temple, ctx)}${slotLabel(s)}`)}${L.entrances.map(entrance)}</svg>`;
 }
 
 // -- the legend's symbols (table.js) --------------------------------------------------------------------
@@ -269,15 +309,25 @@ export function legendSymbol(key, uid) {
   else if (key === "entrance") body = svg`<path class="naga-entrance" d="M4 24 L15 10 L26 24 Z"/>`;
   else if (key === "scroll") return html`<span class="naga-legend-symbol" aria-hidden="true">${SCROLL_ICON}</span>`;
   else if (key === "stick")
-    return html`<span class="naga-legend-symbol naga-legend-chip" aria-hidden="true"><span class="naga-chip naga-stick-brown">brown 2</span></span>`;
+    return html`<span class="naga-legend-symbol naga-legend-chip" aria-hidden="true"><span
+      class="naga-chip naga-stick-brown">brown 2</span></span>`;
   else if (key === "score")
-    return html`<span class="naga-legend-symbol naga-legend-chip" aria-hidden="true"><span class="naga-score">5+? pts</span></span>`;
+    return html`<span class="naga-legend-symbol naga-legend-chip" aria-hidden="true"><span
+      class="naga-score">5+? pts</span></span>`;
   else if (key === "hint")
-    body = svg`<g class="naga-tile">${tileBackground(size)}${hintMark(0.6, { x: 1.5, y: 1.5, w: size - 3, h: size - 3 })}</g>`;
+    body = svg`<g
+      class="naga-tile">${tileBackground(size)}${hintMark(0.6, { x: 1.5, y: 1.5, w: size - 3, h: size - 3 })}</g>`;
   else if (key === "since")
-    body = svg`<g class="naga-tile">${tileBackground(size)}${sinceMark(true, { x: 2, y: 2, w: size - 4, h: size - 4 })}</g>`;
+    body = svg`<g
+      class="naga-tile">${tileBackground(size)}${sinceMark(true, { x: 2, y: 2, w: size - 4, h: size - 4 })}</g>`;
   else if (key.startsWith("pv-"))
-    body = svg`<g class="naga-tile">${tileBackground(size)}${previewMark(key.slice(3), { x: 2, y: 2, w: size - 4, h: size - 4 })}</g>`;
+    body = svg`<g
+      class="naga-tile">${tileBackground(size)}${previewMark(key.slice(3), {
+        x: 2,
+        y: 2,
+        w: size - 4,
+        h: size - 4,
+      })}</g>`;
   else {
     const s = { ...slot };
     const relic = key === "up" ? "S3" : key === "cursed" ? "C2" : key === "known" ? "S4" : null;
@@ -286,7 +336,9 @@ export function legendSymbol(key, uid) {
       key === "up" || key === "cursed"
         ? faceUpRelic(s, r)
         : faceDownRelic(s, { remembered: key === "known" }, key === "known" ? r : null, `${uid}-legend`);
-    body = svg`<g transform="translate(6,2)" class="naga-slot${key === "cursed" ? " naga-slot-cursed" : ""}">${inner}</g>`;
+    body = svg`<g transform="translate(6,2)"
+      class="naga-slot${key === "cursed" ? " naga-slot-cursed" : ""}">${inner}</g>`;
   }
-  return html`<svg class="naga-legend-symbol" width=${size} height=${size} viewBox="0 0 ${size} ${size}" aria-hidden="true" focusable="false">${boardDefs(`${uid}-legend`)}${body}</svg>`;
+  return html`<svg class="naga-legend-symbol" width=${size} height=${size} viewBox="0 0 ${size} ${size}"
+    aria-hidden="true" focusable="false">${boardDefs(`${uid}-legend`)}${body}</svg>`;
 }

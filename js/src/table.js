@@ -47,7 +47,13 @@ function scoreBadge(p, board, ctx) {
   const toMove = board.phase !== "over" && board.to_move === p.player;
   const you = ctx.viewer === p.player ? " (you)" : "";
   const cursed = `☠ ${p.cursed_up ?? 0}${cursedLimit === null ? "" : `/${cursedLimit}`}`;
-  return html`<span class="naga-score naga-score-${ctx.templeNames[p.player] ?? p.player}${toMove ? " naga-score-turn" : ""}" data-testid="head-score-${p.player}" title=${scoreTitle(p, ctx.catalog)}><b>${p.name}${you}</b> ${scoreWords(p)} <span class="naga-cursed" aria-label="${p.cursed_up ?? 0} cursed relics face up">${cursed}</span></span>`;
+  return html`<span
+    class="naga-score naga-score-${ctx.templeNames[p.player] ?? p.player}${
+      toMove ? " naga-score-turn" : ""
+    }" data-testid="head-score-${p.player}" title=${scoreTitle(p, ctx.catalog)}><b>${
+      p.name
+    }${you}</b> ${scoreWords(p)} <span class="naga-cursed"
+      aria-label="${p.cursed_up ?? 0} cursed relics face up">${cursed}</span></span>`;
 }
 
 /** Whose turn, the step and the round: one line. */
@@ -56,37 +62,45 @@ function turnWords(ctx) {
   if (!board.phase) return nothing;
   const step = withRules(stepName(catalog, board.phase, board.outcome, names), catalog);
   const who = board.phase !== "over" && names[board.to_move] !== undefined ? names[board.to_move] : null;
-  return html`${board.round ? html`<span data-testid="round">Round ${board.round}</span>` : nothing}<span class="naga-step" data-testid="step-name">${step}</span>${
-    who ? html`<span class="naga-turn" data-testid="to-move">${who} to move</span>` : nothing
-  }`;
+  return html`${board.round ? html`<span data-testid="round">Round ${board.round}</span>` : nothing}<span
+    class="naga-step" data-testid="step-name">${step}</span>${
+      who ? html`<span class="naga-turn" data-testid="to-move">${who} to move</span>` : nothing
+    }`;
 }
 
 /** The bar under the title: turn, step, round, and both scores with their cursed relics. */
 export function turnBar(ctx) {
   const players = ctx.status.screen ? [] : (ctx.board.players ?? []);
-  return html`<div class="naga-turnbar" role="group" aria-label="turn and scores" data-testid="turnbar">${ctx.status.screen ? nothing : turnWords(ctx)}${
-    players.length
-      ? html`<span class="naga-scores" data-testid="scores">${list(
-          players,
-          (p) => p.player,
-          (p) => scoreBadge(p, ctx.board, ctx),
-        )}</span>`
-      : nothing
-  }</div>`;
+  return html`<div class="naga-turnbar" role="group" aria-label="turn and scores"
+    data-testid="turnbar">${ctx.status.screen ? nothing : turnWords(ctx)}${
+      players.length
+        ? html`<span class="naga-scores" data-testid="scores">${list(
+            players,
+            (p) => p.player,
+            (p) => scoreBadge(p, ctx.board, ctx),
+          )}</span>`
+        : nothing
+    }</div>`;
 }
 
 /** A chosen seed, in plain words; the detail is in the tooltip. */
 export function seedNote(status) {
   if (status.seed === null || status.seed === undefined) return nothing;
-  return html`<span class="naga-seed" data-testid="seed" title="Seed ${status.seed}: the same seed and the same moves give the same game, so anyone who knows the seed can predict the cards and sticks. Leave the seed out for a game that counts.">Practice game: the same every time (seed ${status.seed})</span>`;
+  const title =
+    `Seed ${status.seed}: the same seed and the same moves give the same game, so anyone who knows the seed can ` +
+    "predict the cards and sticks. Leave the seed out for a game that counts.";
+  return html`<span class="naga-seed" data-testid="seed" title=${title}
+    >Practice game: the same every time (seed ${status.seed})</span>`;
 }
 
 /** The buttons at the right of the header: the legend, and the size. */
 export function headerTools(view) {
   const size = SIZES.includes(view.size) ? view.size : "normal";
-  return html`<span class="naga-tools"><button type="button" data-act="legend" data-testid="legend-button" aria-expanded=${view.legend ? "true" : "false"} title="What the symbols of the board mean">Legend</button><label class="naga-size">Size <select data-act="size" data-testid="size" aria-label="Size of the table">${SIZES.map(
-    (s) => html`<option value=${s} ?selected=${s === size}>${s}</option>`,
-  )}</select></label></span>`;
+  return html`<span class="naga-tools"><button type="button" data-act="legend" data-testid="legend-button"
+    aria-expanded=${view.legend ? "true" : "false"} title="What the symbols of the board mean">Legend</button><label
+    class="naga-size">Size <select data-act="size" data-testid="size" aria-label="Size of the table">${SIZES.map(
+      (s) => html`<option value=${s} ?selected=${s === size}>${s}</option>`,
+    )}</select></label></span>`;
 }
 
 // -- the legend ------------------------------------------------------------------------------------------
@@ -108,11 +122,13 @@ const LEGEND = [
   ["scroll", "The scroll: its holder is the guide, who wins a tie of fate (R4.3.1)."],
   [
     "stick",
-    "A stick and the face it shows, on the colour of its type: “brown 2” is a brown stick showing 2. A stick showing a naga (N, dashed) is worth 0 but pays for an invoke (R4.2.2).",
+    "A stick and the face it shows, on the colour of its type: “brown 2” is a brown stick showing 2. " +
+      "A stick showing a naga (N, dashed) is worth 0 but pays for an invoke (R4.2.2).",
   ],
   [
     "score",
-    "A score with a question mark, “5+? pts”: the points of the face-up relics you see; the other player's amulets are hidden from you until the end (R6), so their points are the “?”.",
+    "A score with a question mark, “5+? pts”: the points of the face-up relics you see; the other player's " +
+      "amulets are hidden from you until the end (R6), so their points are the “?”.",
   ],
   ["hint", "Shaded by the hint (or the bot's reasons): the places its choice is about; the darker, the more weight."],
   ["pv-reached", "Preview of a choice, “+”: this space or slot would become reached (R2.3)."],
@@ -125,10 +141,15 @@ const LEGEND = [
 /** The legend: every symbol of the board with what it means. */
 export function legendPanel(view) {
   if (!view.legend) return nothing;
-  return html`<div class="naga-legend" role="dialog" aria-label="legend" data-testid="legend" data-panel="legend"><div class="naga-popup-head"><h4>Legend</h4><button type="button" data-act="legend" data-testid="legend-close" aria-label="Close the legend">✕</button></div><ul>${LEGEND.map(
-    ([key, text]) =>
-      html`<li data-testid="legend-${key}">${legendSymbol(key, view.uid)}<span>${withRules(text, view.catalog)}</span></li>`,
-  )}</ul></div>`;
+  return html`<div class="naga-legend" role="dialog" aria-label="legend" data-testid="legend" data-panel="legend"><div
+    class="naga-popup-head"><h4>Legend</h4><button type="button" data-act="legend" data-testid="legend-close"
+    aria-label="Close the legend">✕</button></div><ul>${LEGEND.map(
+      ([key, text]) =>
+        html`<li data-testid="legend-${key}">${legendSymbol(key, view.uid)}<span>${withRules(
+          text,
+          view.catalog,
+        )}</span></li>`,
+    )}</ul></div>`;
 }
 
 // -- the drawer -------------------------------------------------------------------------------------------
@@ -145,11 +166,19 @@ export function drawer(open, panels) {
   const tabs = DRAWER_TABS.filter(([id]) => panels[id] !== undefined && panels[id] !== nothing);
   if (!tabs.length) return nothing;
   const shown = tabs.some(([id]) => id === open) ? open : null;
-  return html`<section class="naga-drawer${shown ? " naga-drawer-open" : ""}" data-testid="drawer" aria-label="more about the game"><div class="naga-tabs" role="tablist" data-testid="tabs" aria-label="more about the game">${tabs.map(
-    ([id, label]) =>
-      html`<button type="button" role="tab" data-act="tab" data-tab=${id} data-testid="tab-${id}" aria-selected=${id === shown ? "true" : "false"}>${label}</button>`,
-  )}${shown ? html`<button type="button" class="naga-tabs-hide" data-act="tab" data-tab="none" data-testid="tab-hide" title="Close the tab: more room for the decision">Hide</button>` : nothing}</div>${tabs.map(
-    ([id, label]) =>
-      html`<div class="naga-tabpanel" role="tabpanel" aria-label=${label} data-testid="tabpanel-${id}" ?hidden=${id !== shown}>${panels[id]}</div>`,
-  )}</section>`;
+  const hide = shown
+    ? html`<button type="button" class="naga-tabs-hide" data-act="tab" data-tab="none" data-testid="tab-hide"
+        title="Close the tab: more room for the decision">Hide</button>`
+    : nothing;
+  return html`<section class="naga-drawer${shown ? " naga-drawer-open" : ""}" data-testid="drawer"
+    aria-label="more about the game"><div class="naga-tabs" role="tablist" data-testid="tabs"
+    aria-label="more about the game">${tabs.map(
+      ([id, label]) =>
+        html`<button type="button" role="tab" data-act="tab" data-tab=${id} data-testid="tab-${id}"
+        aria-selected=${id === shown ? "true" : "false"}>${label}</button>`,
+    )}${hide}</div>${tabs.map(
+      ([id, label]) =>
+        html`<div class="naga-tabpanel" role="tabpanel" aria-label=${label} data-testid="tabpanel-${id}"
+        ?hidden=${id !== shown}>${panels[id]}</div>`,
+    )}</section>`;
 }

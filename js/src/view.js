@@ -494,7 +494,8 @@ class NagaView {
 
 /**
  * Draw the widget into `el` and keep it in sync with `model`. Returns the cleanup function.
- * @param {{model: {get: Function, set: Function, on: Function, off: Function, save_changes: Function}, el: HTMLElement}} args
+ * @param {{model: {get: Function, set: Function, on: Function, off: Function, save_changes: Function},
+ *   el: HTMLElement}} args
  * @returns {() => void}
  */
 export function render({ model, el }) {

@@ -22,9 +22,13 @@ function playersLine(watch) {
 function speedSelect(watch) {
   const speeds = watch.speeds ?? [];
   const custom = watch.speed === null || watch.speed === undefined;
-  return html`<label class="naga-watch-speed">Speed <select data-act="watch-speed" data-testid="watch-speed" aria-label="Speed of the bots">${
-    custom ? html`<option value="" .selected=${live(true)} disabled>a move every ${watch.delay} s</option>` : nothing
-  }${speeds.map((s) => html`<option value=${s.id} .selected=${live(s.id === watch.speed)}>${s.label}</option>`)}</select></label>`;
+  const options = speeds.map(
+    (s) => html`<option value=${s.id} .selected=${live(s.id === watch.speed)}>${s.label}</option>`,
+  );
+  return html`<label class="naga-watch-speed">Speed <select data-act="watch-speed" data-testid="watch-speed"
+    aria-label="Speed of the bots">${
+      custom ? html`<option value="" .selected=${live(true)} disabled>a move every ${watch.delay} s</option>` : nothing
+    }${options}</select></label>`;
 }
 
 /**
@@ -37,10 +41,19 @@ export function watchPanel(ctx) {
   const playing = watch.playing === true;
   const canStep = watch.can_step === true;
   // one button that says what a click does, kept in place (and so keeping the focus) as it toggles
-  const toggle = html`<button type="button" class="naga-primary" data-act="watch" data-do=${playing ? "pause" : "play"} data-testid="watch-toggle" aria-label=${playing ? "Pause the bots" : "Let the bots play"} ?disabled=${!playing && !canStep}>${playing ? "⏸ Pause" : "▶ Play"}</button>`;
-  return html`<section class="naga-box naga-watch" data-testid="watch" data-panel="watch" aria-label="watching the bots"><h3>Watching two bots <span class="naga-muted" data-testid="watch-state" aria-live="polite">${playing ? "playing" : "paused"}</span></h3><p class="naga-muted" data-testid="watch-players">${playersLine(watch)}</p><div class="naga-choice naga-watch-row">${toggle}<button type="button" data-act="watch" data-do="step" data-testid="watch-step" ?disabled=${!canStep}>${watch.step_words ?? "Step"}</button>${speedSelect(watch)}</div>${
-    watch.note ? html`<p class="naga-hint" data-testid="watch-note">${watch.note}</p>` : nothing
-  }</section>`;
+  const toggle = html`<button type="button" class="naga-primary" data-act="watch" data-do=${playing ? "pause" : "play"}
+    data-testid="watch-toggle" aria-label=${playing ? "Pause the bots" : "Let the bots play"} ?disabled=${
+      !playing && !canStep
+    }>${playing ? "⏸ Pause" : "▶ Play"}</button>`;
+  return html`<section class="naga-box naga-watch" data-testid="watch" data-panel="watch"
+    aria-label="watching the bots"><h3>Watching two bots <span class="naga-muted" data-testid="watch-state"
+    aria-live="polite">${playing ? "playing" : "paused"}</span></h3><p class="naga-muted"
+    data-testid="watch-players">${playersLine(watch)}</p><div class="naga-choice naga-watch-row">${toggle}<button
+    type="button" data-act="watch" data-do="step" data-testid="watch-step" ?disabled=${!canStep}>${
+      watch.step_words ?? "Step"
+    }</button>${speedSelect(watch)}</div>${
+      watch.note ? html`<p class="naga-hint" data-testid="watch-note">${watch.note}</p>` : nothing
+    }</section>`;
 }
 
 /** The intent of a watch button (`data-do`): play, pause or step. @param {{do?: string}} data */
