@@ -17,18 +17,20 @@ import sys
 import threading
 import time
 import warnings
-from dataclasses import replace
+from dataclasses import fields, replace
 from functools import partial
 from pathlib import Path
 from types import FrameType
 from typing import Any
 
 import pytest
+from typed_json import mismatches
 
 from naga_widget import Match, State
 from naga_widget.arena import FORFEIT, ArenaResult, GameRecord, fit_elo, tournament, wilson
 from naga_widget.arena.lineup import derive_seed
 from naga_widget.arena.progress import NOTE, Bar
+from naga_widget.arena.referee import GameJSON
 from naga_widget.arena.settings import SettingError, check_settings
 from naga_widget.arena.stats import PRIOR
 from naga_widget.bots import RandomBot
@@ -633,6 +635,10 @@ def test_record_fields_survive_json() -> None:
     data = json.loads(json.dumps(game.to_json()))
     assert data["winner"] == "x" and data["pair"] == ["x", "y"] and "saved" not in data
     assert replace(game, reason=FORFEIT).forfeited == "y"
+    # every field of the record, and only those, as referee.GameJSON names them
+    whole = json.loads(json.dumps(game.to_json(saved=True, timing=True)))
+    assert set(whole) == {f.name for f in fields(GameRecord)} == set(GameJSON.__annotations__)
+    assert not mismatches(whole, GameJSON) and not mismatches(data, GameJSON)
 
 
 def test_tournament_takes_its_settings_by_keyword() -> None:

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
+from typing import NotRequired, TypedDict
 
 from ..bots.turn import Failure, FailureKind, refused
 from ..match import Match
@@ -30,6 +30,33 @@ FORFEIT = "forfeit"
 # How a bot failed, in words that hold no hidden fact: what players other than the bot's author may read
 # (each kind's words, from naga_widget.bots.turn)
 FAILURES = {kind.value: kind.words for kind in FailureKind}
+
+
+class GameJSON(TypedDict):
+    """A :class:`GameRecord` as plain data (:meth:`GameRecord.to_json`)."""
+
+    id: int
+    pair: list[str]
+    number: int
+    gold: str
+    silver: str
+    seed: int
+    bot_seeds: list[int]
+    winner: str
+    winner_seat: int
+    reason: str
+    scores: list[int]
+    rounds: int
+    steps: int
+    history: list[list[int]]
+    saved: NotRequired[str]  # with saved=True
+    error: str | None
+    details: str
+    decisions: list[int]
+    think: NotRequired[list[float]]  # with timing=True
+    slowest: NotRequired[list[float]]  # with timing=True
+    failure: str | None
+    public_summary: str | None
 
 
 @dataclass(frozen=True)
@@ -82,12 +109,15 @@ class GameRecord:
         """Why this game was forfeited, for anyone: see :func:`public_reason`."""
         return public_reason(self)
 
-    def to_json(self, *, saved: bool = False, timing: bool = False) -> dict[str, Any]:
+    def to_json(self, *, saved: bool = False, timing: bool = False) -> GameJSON:
         """The record as plain data; without ``timing`` it depends on the seeds alone."""
-        data = asdict(self)
-        data["pair"], data["bot_seeds"], data["scores"] = list(self.pair), list(self.bot_seeds), list(self.scores)
-        data["history"] = [list(h) for h in self.history]
-        data["decisions"], data["think"], data["slowest"] = list(self.decisions), list(self.think), list(self.slowest)
+        data: GameJSON = {
+            "id": self.id, "pair": list(self.pair), "number": self.number, "gold": self.gold, "silver": self.silver,
+            "seed": self.seed, "bot_seeds": list(self.bot_seeds), "winner": self.winner,
+            "winner_seat": self.winner_seat, "reason": self.reason, "scores": list(self.scores), "rounds": self.rounds,
+            "steps": self.steps, "history": [list(h) for h in self.history], "saved": self.saved, "error": self.error,
+            "details": self.details, "decisions": list(self.decisions), "think": list(self.think),
+            "slowest": list(self.slowest), "failure": self.failure, "public_summary": self.public_summary}
         if not timing:
             del data["think"], data["slowest"]
         if not saved:

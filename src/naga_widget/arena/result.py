@@ -21,7 +21,7 @@ from ..match import Match
 from ..rules.errors import is_int
 from .lineup import derive_seed
 from .plots import scores, win_rates
-from .referee import FORFEIT, GameRecord
+from .referee import FORFEIT, GameJSON, GameRecord
 from .stats import Rating, ratings, wilson
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ class ArenaResult:
             lines.append(f"{name:<{width}}  mean {mean:.3f} s, slowest {slowest:.3f} s, {n} decisions")
         return "\n".join(lines)
 
-    def game_rows(self) -> list[dict[str, Any]]:
+    def game_rows(self) -> list[GameJSON]:
         """One row per game, as plain data (no saved match)."""
         return [g.to_json() for g in self.games]
 
