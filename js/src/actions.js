@@ -1,16 +1,15 @@
 // actions.js — the action menu as lit-html templates (your decision: call, confront, place, give),
-// and which board places a click can choose now.
+// and which board places a click can choose now. It draws the nodes of the menu's tree with their
+// labels and words (naga_widget/widget/choices.py); the words of a decision are Python's.
 
 import { html, nothing } from "lit-html";
-import { rotateOpenings } from "./geometry.js";
-import { fateStanding, stepName } from "./text.js";
-import { tokenTarget, describeToken, placeActionText } from "./tokens.js";
-import { callSelectionValid, invokeChoices, placeChoices } from "./menu.js";
+import { fateStanding } from "./text.js";
+import { tokenTarget } from "./tokens.js";
+import { callOf, choicesOf, invokeChoices, placeChoices, placeNode } from "./menu.js";
 import { miniTileSvg } from "./svg.js";
 import { previewPanel } from "./preview.js";
 import { cardButtonInner, effectText, list, withRules } from "./panels.js";
-import { spaceWords } from "./changes.js";
-import { cardMeaning, invokeWords, payWords, placementWords } from "./words.js";
+import { cardMeaning } from "./words.js";
 import { autoPassNote, autoPassToggle, isSuggested, suggestedMark, suggestionOf } from "./deciding.js";
 import { happenedPanel } from "./happened.js";
 
@@ -32,7 +31,7 @@ function actionContent(ctx) {
   if (!ctx.active) return waitingText(ctx);
   const body = MENUS[menu.phase];
   const only = menu.only?.text ?? null; // why there is one choice only: Python's words
-  return html`<h3>${withRules(stepName(catalog, menu.phase), catalog)} — ${names[menu.player] ?? ""} decides</h3>${
+  return html`<h3>${withRules(menu.step_name ?? "", catalog)} — ${names[menu.player] ?? ""} decides</h3>${
     only ? html`<p class="naga-hint naga-only" data-testid="only-choice">${withRules(only, catalog)}</p>` : nothing
   }${body ? body(ctx) : html`<p class="naga-hint">Unknown step ${menu.phase}.</p>`}`;
 }
@@ -79,11 +78,11 @@ function waitingText(ctx) {
  * @param {{board: Object, timeline: Object, names: string[], catalog: Object, status: Object, menu: Object}} ctx
  * @returns {string}
  */
-export function statusText({ board, timeline, names, catalog, status, menu }) {
-  if (board.outcome) return stepName(catalog, "over", board.outcome, names);
+export function statusText({ board, timeline, names, status, menu }) {
+  if (board.outcome) return board.step_name ?? "";
   if (!board.phase) return "";
   const who = names[board.to_move] ?? "";
-  const step = stepName(catalog, board.phase);
+  const step = board.step_name ?? "";
   if (timeline && timeline.at_end === false) {
     const canFork = menu?.phase && timeline.mode !== "review" && timeline.mode !== "off";
     return `You are looking at a past step (${timeline.step} of ${timeline.last}): ${who} to decide, ${step}. Go to the end to see the game now${canFork ? ", or fork from here to try another move" : ""}.`;
@@ -107,32 +106,22 @@ function footer(preview, row) {
 
 // -- R4.1 the call ---------------------------------------------------------------------------------------
 
-/** "Call 2 cards: 4 brown sticks to throw" — what a call brings (R4.2.1). */
-export function callWords(cards, catalog) {
-  const infos = cards.map((c) => catalog?.cards?.[c]).filter(Boolean);
-  const n = cards.length;
-  const base = `Call ${n || ""} card${n === 1 ? "" : "s"}`.replace("  ", " ");
-  if (!n || infos.length !== n || new Set(infos.map((i) => i.stick)).size !== 1) return base;
-  const sticks = infos.reduce((sum, i) => sum + i.count, 0);
-  return `${base}: ${sticks} ${infos[0].stick} stick${sticks === 1 ? "" : "s"} to throw`;
-}
-
 function callMenu(ctx) {
   const { menu, sel, catalog } = ctx;
   const hinted = suggestionOf(ctx);
   const chosen = sel.call;
-  const valid = callSelectionValid(menu, chosen);
+  const call = callOf(menu, chosen); // the complete call chosen, if the menu lists it
   return html`<p class="naga-hint">${withRules("Choose cards of one stick type (R4.1): 2× brown brings two brown sticks to throw (R4.2.1). Only the number of cards you call is public.", catalog)}</p><div class="naga-choice" role="group" aria-label="cards to call">${list(
-    (menu.groups ?? []).flat(),
+    choicesOf(menu, "call").map((node) => node.key),
     (id) => id,
     (id) =>
       html`<button type="button" class=${suggestedClass("naga-card", isSuggested(hinted, { card: id }, sel))} data-act="toggle-card" data-card=${id} data-testid="card-${id}" title=${cardMeaning(id, catalog)} aria-pressed=${chosen.includes(id) ? "true" : "false"}>${cardButtonInner(id, catalog)}<small class="naga-effect-text">${effectText(id, catalog)}</small>${suggestedMark(isSuggested(hinted, { card: id }, sel))}</button>`,
   )}</div>${
-    chosen.length && !valid
+    chosen.length && !call
       ? html`<p class="naga-warn" data-testid="call-warning">${withRules("These cards show different stick types; a call must use one type (R4.1).", catalog)}</p>`
       : nothing
   }${buttonRow(
-    html`<button type="button" class="naga-primary" data-act="call-confirm" data-testid="confirm" ?disabled=${!valid}>${callWords(valid ? chosen : [], catalog)}</button>`,
+    html`<button type="button" class="naga-primary" data-act="call-confirm" data-testid="confirm" ?disabled=${!call}>${call ? call.words : "Call cards"}</button>`,
     html`<button type="button" data-act="reset" data-testid="cancel" ?disabled=${!chosen.length}>Clear</button>`,
   )}`;
 }
@@ -147,8 +136,8 @@ function invokeCards(ctx, choice) {
   const lead = menu.only ? "" : "Pass, or pay one naga to invoke a card (R4.2.2).";
   const after = board?.passes ? " The opponent has just passed: passing now ends the step (R4.2.3)." : "";
   return html`${lead || after ? html`<p class="naga-hint">${withRules(`${lead}${after}`.trim(), catalog)}</p>` : nothing}${buttonRow(
-    menu.pass
-      ? html`<button type="button" class=${suggestedClass("", passHinted)} data-act="pass" data-testid="pass">Pass${suggestedMark(passHinted)}</button>`
+    menu.pass?.action
+      ? html`<button type="button" class=${suggestedClass("", passHinted)} data-act="pass" data-testid="pass">${menu.pass.label}${suggestedMark(passHinted)}</button>`
       : nothing,
     autoPassToggle(status),
   )}<div class="naga-choice" role="group" aria-label="cards you can invoke">${list(
@@ -165,13 +154,11 @@ function suggestedClass(base, on) {
 }
 
 function payChoices(choice, hinted, sel) {
-  const label = (pay) =>
-    pay === "charm" ? "an unspent naga charm (an amulet)" : `your ${pay} stick showing a naga goes back to the supply`;
   return html`<p class="naga-hint">Pay one naga with:</p><div class="naga-choice" role="group" aria-label="payment">${list(
-    choice.pays,
-    (pay) => pay,
-    (pay) =>
-      html`<button type="button" class=${suggestedClass("", isSuggested(hinted, { pay }, sel))} data-act="invoke-pay" data-pay=${pay} data-testid="pay-${pay}">Pay ${payWords(pay)}<small>${label(pay)}</small>${suggestedMark(isSuggested(hinted, { pay }, sel))}</button>`,
+    choice.payNodes,
+    (node) => node.key,
+    ({ key: pay, label, words }) =>
+      html`<button type="button" class=${suggestedClass("", isSuggested(hinted, { pay }, sel))} data-act="invoke-pay" data-pay=${pay} data-testid="pay-${pay}">Pay ${label}<small>${words}</small>${suggestedMark(isSuggested(hinted, { pay }, sel))}</button>`,
   )}</div>`;
 }
 
@@ -183,15 +170,15 @@ function targetChoices({ catalog, menu, sel }, inv, choice, hinted) {
   if (choice.next.length) {
     const onBoard = choice.next.some((t) => tokenTarget(t, catalog?.places)) ? " (also clickable on the boards)" : "";
     offer = html`<p class="naga-hint">${choice.complete ? "Confirm, or add" : "Choose"} ${inv.tokens.length ? "the next part of the target" : "a target"}${onBoard}:</p><div class="naga-choice" role="group" aria-label="targets">${list(
-      choice.next,
-      (tok) => tok,
-      (tok) =>
-        html`<button type="button" class=${suggestedClass("", isSuggested(hinted, { token: tok }, sel))} data-act="target" data-token=${tok} data-testid="target-${tok}">${describeToken(tok, menu.token_words)}<small>${tok}</small>${suggestedMark(isSuggested(hinted, { token: tok }, sel))}</button>`,
+      choice.nextNodes,
+      (node) => node.key,
+      ({ key: tok, label }) =>
+        html`<button type="button" class=${suggestedClass("", isSuggested(hinted, { token: tok }, sel))} data-act="target" data-token=${tok} data-testid="target-${tok}">${label}<small>${tok}</small>${suggestedMark(isSuggested(hinted, { token: tok }, sel))}</button>`,
     )}</div>`;
   } else if (choice.complete && !inv.tokens.length) {
     offer = html`<p class="naga-hint">No target needed.</p>`;
   }
-  return html`<p class="naga-hint">Paying ${payWords(inv.pay)}.${chosen}</p>${offer}`;
+  return html`<p class="naga-hint">Paying ${choice.payNode?.label ?? ""}.${chosen}</p>${offer}`;
 }
 
 function confrontMenu(ctx) {
@@ -206,7 +193,7 @@ function confrontMenu(ctx) {
     inv.pay ? previewPanel(ctx.previewShown, (t) => withRules(t, ctx.catalog)) : nothing,
     buttonRow(
       html`<button type="button" class="naga-primary" data-act="invoke-confirm" data-testid="confirm" ?disabled=${!choice.complete} title=${choice.actionText ?? ""}>${
-        choice.complete ? invokeWords(inv.card, inv.pay, choice.words, ctx.catalog) : "Confirm"
+        choice.complete ? choice.done : "Confirm"
       }</button>`,
       html`<button type="button" data-act="back" data-testid="back">Back</button>`,
       html`<button type="button" data-act="reset" data-testid="cancel">Cancel</button>`,
@@ -217,21 +204,21 @@ function confrontMenu(ctx) {
 // -- R4.3 the placement ------------------------------------------------------------------------------------
 
 function rotationChoices(sel, choice, hinted) {
-  return html`<p><b>${spaceWords(sel.place.space)}</b> — orientation:</p><div class="naga-choice" role="group" aria-label="orientation">${list(
-    choice.rotations,
-    (k) => k,
-    (k) =>
-      html`<button type="button" class=${suggestedClass("", isSuggested(hinted, { rotation: k }, sel))} data-act="rotation" data-rot=${k} data-testid="rotation-${k}" aria-pressed=${sel.place.rot === k ? "true" : "false"} aria-label="rotation ${k}: openings ${choice.openings[k]}${isSuggested(hinted, { rotation: k }, sel) ? " (the hint's choice)" : ""}">${miniTileSvg(choice.openings[k], 30)}<small>rot${k} · ${choice.openings[k]}</small>${suggestedMark(isSuggested(hinted, { rotation: k }, sel))}</button>`,
+  return html`<p><b>${choice.space?.words ?? ""}</b> — orientation:</p><div class="naga-choice" role="group" aria-label="orientation">${list(
+    choice.rotationNodes,
+    (node) => node.key,
+    ({ key: k, label, words, openings }) =>
+      html`<button type="button" class=${suggestedClass("", isSuggested(hinted, { rotation: k }, sel))} data-act="rotation" data-rot=${k} data-testid="rotation-${k}" aria-pressed=${sel.place.rot === k ? "true" : "false"} aria-label="${words}${isSuggested(hinted, { rotation: k }, sel) ? " (the hint's choice)" : ""}">${miniTileSvg(openings, 30)}<small>${label}</small>${suggestedMark(isSuggested(hinted, { rotation: k }, sel))}</button>`,
   )}</div>`;
 }
 
 /** The legal spaces as buttons, the same choices as the highlighted spaces of the board (for the keyboard first). */
-function spaceChoices(spaces, sel) {
+function spaceChoices(nodes, sel) {
   return html`<div class="naga-choice naga-spaces" role="group" aria-label="space"><span class="naga-muted">Space:</span>${list(
-    spaces,
-    (i) => i,
-    (i) =>
-      html`<button type="button" data-act="place-space" data-space=${i} data-testid="place-at-${i}" aria-pressed=${sel.place.space === i ? "true" : "false"} aria-label=${spaceWords(i)} title=${spaceWords(i)}>${i}</button>`,
+    nodes,
+    (node) => node.key,
+    ({ key: i, label, words }) =>
+      html`<button type="button" data-act="place-space" data-space=${i} data-testid="place-at-${i}" aria-pressed=${sel.place.space === i ? "true" : "false"} aria-label=${words} title=${words}>${label}</button>`,
   )}</div>`;
 }
 
@@ -240,15 +227,15 @@ function placeMenu(ctx) {
   const room = menu.room ?? { id: "", openings: "" };
   const choice = placeChoices(menu, sel.place.space);
   const shape = catalog?.rooms?.[room.id]?.shape;
-  const ready = sel.place.space !== null && sel.place.rot !== null && choice.rotations.includes(sel.place.rot);
+  const chosen = placeNode(menu, sel.place.space, sel.place.rot); // the placement chosen, when whole
   return html`<p class="naga-hint">Place room <b>${room.id}</b>${shape ? ` (${shape})` : ""} in ${names[menu.player] ?? "your"}'s temple: click a highlighted space or its number below (${withRules("row 2, or next to a tile; R4.3.2", catalog)}), then choose the orientation. Spaces are numbered 0–8 row by row from the north-west corner: 0 1 2 / 3 4 5 / 6 7 8.</p>${spaceChoices(
-    choice.spaces,
+    choice.spaceNodes,
     sel,
   )}${sel.place.space === null ? nothing : rotationChoices(sel, choice, suggestionOf(ctx))}${footer(
     previewPanel(previewShown, (t) => withRules(t, catalog)),
     buttonRow(
-      html`<button type="button" class="naga-primary" data-act="place-confirm" data-testid="confirm" ?disabled=${!ready} title=${ready ? placeActionText(sel.place.space, sel.place.rot) : ""}>${
-        ready ? placementWords(room.id, sel.place.space, choice.openings[sel.place.rot]) : "Confirm"
+      html`<button type="button" class="naga-primary" data-act="place-confirm" data-testid="confirm" ?disabled=${!chosen} title=${chosen?.action ?? ""}>${
+        chosen ? chosen.done : "Confirm"
       }</button>`,
       html`<button type="button" data-act="reset" data-testid="cancel" ?disabled=${sel.place.space === null}>Cancel</button>`,
     ),
@@ -260,16 +247,16 @@ function placeMenu(ctx) {
 function giveMenu(ctx) {
   const { menu, sel, catalog, names } = ctx;
   const hinted = suggestionOf(ctx);
-  const cards = menu.gives ?? [];
+  const cards = choicesOf(menu, "give").map((node) => node.key);
   const other = names[1 - menu.player] ?? "the opponent";
-  const ready = sel.give !== null && cards.includes(sel.give);
+  const chosen = choicesOf(menu, "give").find((node) => node.key === sel.give);
   return html`<p class="naga-hint">${withRules(`You drew these cards: pick the one to give to ${other}; you keep the others (R4.4.2). The card given is public.`, catalog)}</p><div class="naga-choice" role="group" aria-label="card to give">${list(
     cards,
     (id) => id,
     (id) =>
       html`<button type="button" class=${suggestedClass("naga-card", isSuggested(hinted, { card: id }, sel))} data-act="give-card" data-card=${id} data-testid="give-${id}" title=${cardMeaning(id, catalog)} aria-pressed=${sel.give === id ? "true" : "false"}>${cardButtonInner(id, catalog)}<small class="naga-effect-text">${effectText(id, catalog)}</small>${suggestedMark(isSuggested(hinted, { card: id }, sel))}</button>`,
   )}</div>${buttonRow(
-    html`<button type="button" class="naga-primary" data-act="give-confirm" data-testid="confirm" ?disabled=${!ready}>${ready ? `Give ${sel.give} (${catalog?.cards?.[sel.give]?.name ?? ""}) to ${other}` : "Give"}</button>`,
+    html`<button type="button" class="naga-primary" data-act="give-confirm" data-testid="confirm" ?disabled=${!chosen}>${chosen ? chosen.done : "Give"}</button>`,
   )}`;
 }
 
@@ -297,7 +284,7 @@ function placeClicks(ctx, spaceClicks) {
     temple: temple.name,
     space: at.space,
     room: menu.room?.id ?? "",
-    openings: rotateOpenings(menu.room?.openings ?? "", at.rot),
+    openings: placeNode(menu, at.space, at.rot)?.openings ?? "",
     amulet: board.offered?.amulet ?? null,
   };
 }

@@ -1,6 +1,6 @@
-// geometry.js — tiles and temples as numbers: the openings of a tile (R1.1), the shape of its
-// corridors, and where the spaces, relic slots and entrances of a temple are drawn (R2.2).
-// Pure: no DOM.
+// geometry.js — tiles and temples as drawings: the shape of a tile's corridors for the openings
+// Python sends (a placed tile's, a rotation's: the rules turn them, R1.1), and where the spaces, relic
+// slots and entrances of a temple are drawn (R2.2). Pure: no DOM.
 
 /** The four edges of a tile in the order used by openings strings (R1.1). */
 export const DIRECTIONS = ["N", "E", "S", "W"];
@@ -12,22 +12,6 @@ export const DIRECTIONS = ["N", "E", "S", "W"];
  */
 export function normalizeOpenings(openings) {
   const set = new Set(String(openings ?? "").toUpperCase());
-  return DIRECTIONS.filter((d) => set.has(d)).join("");
-}
-
-/**
- * Turn openings `k` quarter turns clockwise (R1.1: N→E→S→W→N); `k` may be any integer.
- * @param {string} openings
- * @param {number} k
- * @returns {string} canonical order, e.g. rotateOpenings("NE", 1) === "ES"
- */
-export function rotateOpenings(openings, k) {
-  const turns = (((Number(k) || 0) % 4) + 4) % 4;
-  const set = new Set(
-    normalizeOpenings(openings)
-      .split("")
-      .map((d) => DIRECTIONS[(DIRECTIONS.indexOf(d) + turns) % 4]),
-  );
   return DIRECTIONS.filter((d) => set.has(d)).join("");
 }
 

@@ -1,10 +1,11 @@
 // handlers.js — what a click on a control of the view does, one small handler per `data-act`.
 // A handler reads the control's data attributes, the selection in progress and the menu, and returns
 // what follows: nothing (`null`: the click is not allowed now), a new selection (the view redraws),
-// or an intent to send (docs/widget-protocol.md). Pure: no DOM, no model.
+// or an intent to send (docs/widget-protocol.md). A decision's choices are the nodes of the menu's tree
+// and the action sent is the `action` of the node confirmed: a handler writes no action text and judges
+// no legality. Pure: no DOM, no model.
 
-import { callActionText, giveActionText, placeActionText } from "./tokens.js";
-import { callSelectionValid, invokeChoices, placeChoices } from "./menu.js";
+import { callOf, childOf, choicesOf, invokeChoices, placeChoices, placeNode } from "./menu.js";
 import { forceIntent } from "./chance.js";
 import { watchIntent } from "./watch.js";
 
@@ -23,15 +24,15 @@ export function emptySelection() {
 export function initialSelection(menu) {
   const sel = emptySelection();
   if (menu?.phase === "call") {
-    const cards = [...new Set((menu.groups ?? []).flat())];
-    if (cards.length === 1) sel.call = cards;
+    const cards = choicesOf(menu, "call");
+    if (cards.length === 1) sel.call = [cards[0].key];
   } else if (menu?.phase === "place") {
     const { spaces } = placeChoices(menu);
     if (spaces.length === 1) {
       const { rotations } = placeChoices(menu, spaces[0]);
       sel.place = { space: spaces[0], rot: rotations[0] ?? null };
     }
-  } else if (menu?.phase === "give" && (menu.gives ?? []).length === 1) sel.give = menu.gives[0];
+  } else if (choicesOf(menu, "give").length === 1) sel.give = choicesOf(menu, "give")[0].key;
   return sel;
 }
 
@@ -92,16 +93,19 @@ const play = (action) => ({ send: { type: "play", action } });
 
 /** Controls of a decision: only while the menu is active and no play waits for an answer. */
 export const DECISIONS = {
-  // R4.1: a call is a set of cards of one group
+  // R4.1: a call is a set of cards, confirmed when the menu lists it among its complete calls
   "toggle-card": ({ data, sel, menu }) => {
     const card = data.card;
-    if (!(menu.groups ?? []).some((g) => g.includes(card))) return null;
+    if (!childOf(choicesOf(menu, "call"), card)) return null;
     const call = sel.call.includes(card) ? sel.call.filter((c) => c !== card) : [...sel.call, card];
     return { sel: { ...sel, call } };
   },
-  "call-confirm": ({ sel, menu }) => (callSelectionValid(menu, sel.call) ? play(callActionText(sel.call)) : null),
+  "call-confirm": ({ sel, menu }) => {
+    const call = callOf(menu, sel.call);
+    return call ? play(call.action) : null;
+  },
   // R4.2: pass, or invoke a card: card, payment, target tokens
-  pass: ({ menu }) => (menu.pass ? play("pass") : null),
+  pass: ({ menu }) => (menu.phase === "confront" && menu.pass?.action ? play(menu.pass.action) : null),
   "invoke-card": ({ data, sel, menu }) =>
     invokeChoices(menu, data.card, null, []).stage === "pay"
       ? { sel: { ...sel, invoke: invokeFilledIn(menu, { card: data.card, pay: null, tokens: [] }) } }
@@ -146,15 +150,16 @@ export const DECISIONS = {
       : null;
   },
   "place-confirm": ({ sel, menu }) => {
-    const { space, rot } = sel.place;
-    if (space === null || rot === null || !placeChoices(menu, space).rotations.includes(rot)) return null;
-    return play(placeActionText(space, rot));
+    const node = placeNode(menu, sel.place.space, sel.place.rot);
+    return node?.action ? play(node.action) : null;
   },
   // R4.4: one of the drawn cards
   "give-card": ({ data, sel, menu }) =>
-    (menu.gives ?? []).includes(data.card) ? { sel: { ...sel, give: data.card } } : null,
-  "give-confirm": ({ sel, menu }) =>
-    sel.give !== null && (menu.gives ?? []).includes(sel.give) ? play(giveActionText(sel.give)) : null,
+    childOf(choicesOf(menu, "give"), data.card) ? { sel: { ...sel, give: data.card } } : null,
+  "give-confirm": ({ sel, menu }) => {
+    const node = childOf(choicesOf(menu, "give"), sel.give);
+    return node?.action ? play(node.action) : null;
+  },
 };
 
 /**

@@ -3,7 +3,6 @@
 
 import { html, nothing } from "lit-html";
 import { templeLayoutCached } from "./geometry.js";
-import { expandMenu } from "./menu.js";
 import { emptySelection } from "./handlers.js";
 import {
   announcer,
@@ -42,7 +41,7 @@ export function viewState(traits) {
   const pick = (v, fallback) => (v === undefined || v === null ? fallback : v);
   const catalog = pick(traits.catalog, {});
   const board = pick(traits.board, {});
-  const menu = expandMenu(pick(traits.menu, {}));
+  const menu = pick(traits.menu, {});
   const timeline = pick(traits.timeline, {});
   const log = pick(traits.events, []);
   const status = pick(traits.status, {});

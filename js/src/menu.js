@@ -1,142 +1,139 @@
-// menu.js — the choices of the `menu` trait: what a call, an invoke or a placement may be next,
-// the id of the next intent. The view never works out legality by
-// itself: every choice comes from the menu. Pure: no DOM.
-
-import { rotateOpenings } from "./geometry.js";
-import { invokeActionText, splitTarget } from "./tokens.js";
+// menu.js — walking the decision tree of the `menu` trait: the nodes a choice in progress stands on,
+// what may come next, and the action text of a complete choice, each as Python sent it
+// (naga_widget/widget/choices.py; docs/widget-protocol.md). The view works out no legality and writes
+// no action text: every choice is a node of the tree, and a node that can be confirmed carries its
+// `action`. Also the id of the next intent. Pure: no DOM.
 
 /** @typedef {import("./types.js").Menu} Menu */
 /** @typedef {import("./types.js").Status} Status */
 /** @typedef {import("./types.js").Intent} Intent */
 
 /**
- * The menu with its target sets written out: Python sends each target as indices into
- * `menu.tokens` ("0 1"); this gives the token texts ("gold:W0 gold:N1"), and `token_words` as a map
- * from each token to its words (`menu.token_words` is sent in the order of `tokens`). A menu without
- * `tokens` is returned as it is.
- * @param {Menu} menu
- * @returns {Menu}
+ * @typedef {Object} Choice a node of the decision tree
+ * @property {string|number} key what the node's control stands for (card, payment, token, space, rotation)
+ * @property {string} label the control's short text
+ * @property {string} [words] its longer words
+ * @property {string} [action] the action text the choice completes to, when it can be confirmed there
+ * @property {string} [done] the confirm button's words for that action
+ * @property {string} [openings] the room's openings turned so (a rotation)
+ * @property {Object} [preview] what the action would do (preview.js)
+ * @property {Choice[]} [next] the choices that may follow
  */
-export function expandMenu(menu) {
-  if (!menu || !Array.isArray(menu.tokens) || !Array.isArray(menu.target_sets)) return menu;
-  const { tokens, ...rest } = menu;
-  const text = (target) =>
-    target === ""
-      ? ""
-      : target
-          .split(" ")
-          .map((i) => tokens[Number(i)])
-          .join(" ");
-  const said = Array.isArray(menu.token_words) ? menu.token_words : [];
-  const words = Object.fromEntries(tokens.map((t, i) => [t, said[i] ?? t]));
-  return { ...rest, token_words: words, target_sets: menu.target_sets.map((set) => set.map(text)) };
+
+/**
+ * The node of `nodes` whose key is `key` (compared as text: a data attribute is text), or null.
+ * @param {?Choice[]} nodes
+ * @param {*} key
+ * @returns {?Choice}
+ */
+export function childOf(nodes, key) {
+  if (key === null || key === undefined || !Array.isArray(nodes)) return null;
+  return nodes.find((n) => String(n.key) === String(key)) ?? null;
+}
+
+/** The first level of the menu's tree (`[]` for another step than `phase`). @param {Menu} menu @param {string} phase */
+export function choicesOf(menu, phase) {
+  return menu && menu.phase === phase && Array.isArray(menu.choices) ? menu.choices : [];
 }
 
 /**
- * Is `selection` a call the menu allows: non-empty, no repeats, all cards in one group (R4.1)?
+ * The complete call (R4.1) whose cards are the `selection`, in any order, as the menu lists it
+ * (`menu.calls`: `{cards, action, words}`), or null when the menu has none.
  * @param {Menu} menu
  * @param {string[]} selection
- * @returns {boolean}
+ * @returns {?{cards: string[], action: string, words: string}}
  */
-export function callSelectionValid(menu, selection) {
-  if (!menu || menu.phase !== "call" || !Array.isArray(menu.groups)) return false;
-  if (!Array.isArray(selection) || selection.length === 0) return false;
-  if (new Set(selection).size !== selection.length) return false;
-  return menu.groups.some((group) => selection.every((card) => group.includes(card)));
+export function callOf(menu, selection) {
+  if (!menu || menu.phase !== "call" || !Array.isArray(selection)) return null;
+  const same = (cards) =>
+    cards.length === selection.length &&
+    cards.every((c) => selection.includes(c)) &&
+    selection.every((c) => cards.includes(c));
+  return (menu.calls ?? []).find((call) => same(call.cards)) ?? null;
 }
 
 /**
- * Does a target of the menu agree with the tokens picked so far? An ordered target must start with
- * them; an unordered one (a pair the engine lists once, in its own order: its set's
- * `set_info.unordered`, from the effect's record) must contain each of them, in any order.
- * @param {string[]} tokens the target's tokens, in the engine's order
- * @param {string[]} picked
- * @param {boolean} [unordered]
- * @returns {boolean}
- */
-export function targetAgrees(tokens, picked, unordered = false) {
-  if (picked.length > tokens.length) return false;
-  if (unordered && tokens.length >= 2) {
-    return new Set(picked).size === picked.length && picked.every((t) => tokens.includes(t));
-  }
-  return picked.every((t, i) => tokens[i] === t);
-}
-
-/**
- * The next choices of an invoke being built from the menu (R4.2.2, R5): first the card, then the
- * payment, then the target one token at a time. A target that is a prefix of a longer one (one or
- * two relics) makes the choice `complete` while `next` still offers more tokens. The members of an
- * unordered pair may be picked in any order: after one member, `next` offers every partner it has,
- * and `actionText` names the pair in the engine's order, as `target` does. `words` are the target's
- * words as the menu sends them (`set_info.words`).
+ * The next choices of an invoke being built (R4.2.2, R5): first the card, then the payment, then the
+ * target one token at a time, down the tree. A node that completes an action makes the choice
+ * `complete` while `next` may still offer more tokens (a target that is a prefix of a longer one).
  * @param {Menu} menu
  * @param {?string} [card]
  * @param {?string} [pay]
  * @param {string[]} [chosen] tokens chosen so far, in the order they were picked
- * @returns {{stage: "card"|"pay"|"target"|"invalid", cards: string[], pays: string[], next: string[],
- *   complete: boolean, target: ?string, words: ?string, actionText: ?string, matching: number}}
+ * @returns {{stage: "card"|"pay"|"target"|"invalid", cards: string[], pays: string[], payNodes: Choice[],
+ *   next: string[], nextNodes: Choice[], complete: boolean, node: ?Choice, payNode: ?Choice, actionText: ?string,
+ *   done: ?string}}
  */
 export function invokeChoices(menu, card = null, pay = null, chosen = []) {
-  const invokes = menu && menu.phase === "confront" && Array.isArray(menu.invokes) ? menu.invokes : [];
-  const cards = distinct(invokes.map((inv) => inv[0]));
+  const cardNodes = choicesOf(menu, "confront");
   const result = {
     stage: "card",
-    cards,
+    cards: cardNodes.map((n) => String(n.key)),
     pays: [],
+    payNodes: [],
     next: [],
+    nextNodes: [],
     complete: false,
-    target: null,
-    words: null,
+    node: null,
+    payNode: null,
     actionText: null,
-    matching: 0,
+    done: null,
   };
   if (!card) return result;
-  if (!cards.includes(card)) return { ...result, stage: "invalid" };
-  const pays = distinct(invokes.filter((inv) => inv[0] === card).map((inv) => inv[1]));
-  if (!pay) return { ...result, stage: "pay", pays };
-  const triple = invokes.find((inv) => inv[0] === card && inv[1] === pay);
-  if (!triple) return { ...result, stage: "invalid", pays };
-  const picked = chosen ?? [];
-  const n = picked.length;
-  const info = (menu.set_info ?? [])[triple[2]] ?? {};
-  const unordered = (tokens) => !!info.unordered && tokens.length >= 2;
-  const matching = ((menu.target_sets ?? [])[triple[2]] ?? [])
-    .map((text, i) => ({ tokens: splitTarget(text), words: info.words?.[i] ?? null }))
-    .filter((t) => targetAgrees(t.tokens, picked, unordered(t.tokens)));
-  if (!matching.length) return { ...result, stage: "invalid", pays };
-  const rest = (tokens) => (unordered(tokens) ? tokens.filter((t) => !picked.includes(t)) : [tokens[n]]);
-  const next = distinct(matching.filter((t) => t.tokens.length > n).flatMap((t) => rest(t.tokens)));
-  const whole = matching.find((t) => t.tokens.length === n) ?? null;
+  const cardNode = childOf(cardNodes, card);
+  if (!cardNode) return { ...result, stage: "invalid" };
+  const payNodes = cardNode.next ?? [];
+  const pays = payNodes.map((n) => String(n.key));
+  if (!pay) return { ...result, stage: "pay", pays, payNodes };
+  const payNode = childOf(payNodes, pay);
+  let node = payNode;
+  for (const token of chosen ?? []) node = node ? childOf(node.next, token) : null;
+  if (!node) return { ...result, stage: "invalid", pays, payNodes };
+  const nextNodes = node.next ?? [];
   return {
     ...result,
     stage: "target",
     pays,
-    next,
-    complete: whole !== null,
-    target: whole === null ? null : whole.tokens.join(" "),
-    words: whole === null ? null : whole.words,
-    actionText: whole === null ? null : invokeActionText(card, pay, whole.tokens),
-    matching: matching.length,
+    payNodes,
+    next: nextNodes.map((n) => String(n.key)),
+    nextNodes,
+    complete: typeof node.action === "string",
+    node,
+    payNode,
+    actionText: node.action ?? null,
+    done: node.done ?? null,
   };
 }
 
 /**
- * Placement choices of the menu (R4.3.2): the legal spaces and the rotations for `space`.
+ * Placement choices of the menu (R4.3.2): the spaces, and for `space` its node and the nodes of its
+ * rotations (each with its `openings`, its `action` and its preview).
  * @param {Menu} menu
  * @param {?number} [space]
- * @returns {{spaces: number[], rotations: number[], openings: Object<number, string>}}
+ * @returns {{spaces: number[], spaceNodes: Choice[], space: ?Choice, rotations: number[], rotationNodes: Choice[]}}
  */
 export function placeChoices(menu, space = null) {
-  const places = menu && menu.phase === "place" && Array.isArray(menu.places) ? menu.places : [];
-  const spaces = distinct(places.map((p) => p[0])).sort((a, b) => a - b);
-  const rotations =
-    space === null || space === undefined
-      ? []
-      : distinct(places.filter((p) => p[0] === Number(space)).map((p) => p[1])).sort((a, b) => a - b);
-  const base = menu?.room?.openings ?? "";
-  const openings = {};
-  for (const k of rotations) openings[k] = rotateOpenings(base, k);
-  return { spaces, rotations, openings };
+  const spaceNodes = choicesOf(menu, "place");
+  const node = childOf(spaceNodes, space);
+  const rotationNodes = node?.next ?? [];
+  return {
+    spaces: spaceNodes.map((n) => Number(n.key)),
+    spaceNodes,
+    space: node,
+    rotations: rotationNodes.map((n) => Number(n.key)),
+    rotationNodes,
+  };
+}
+
+/**
+ * The node of placing on `space` turned `rot`, or null when the menu has none.
+ * @param {Menu} menu
+ * @param {?number} space
+ * @param {?number} rot
+ * @returns {?Choice}
+ */
+export function placeNode(menu, space, rot) {
+  return childOf(placeChoices(menu, space).rotationNodes, rot);
 }
 
 /**
@@ -151,8 +148,4 @@ export function nextIntentId(lastSent, status, current) {
   const ack = Number(status?.ack) || 0;
   const cur = Number(current?.id) || 0;
   return Math.max(Number(lastSent) || 0, ack, cur) + 1;
-}
-
-function distinct(items) {
-  return [...new Set(items)];
 }

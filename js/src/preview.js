@@ -1,11 +1,11 @@
 // preview.js — what the decision being made would do, before it is confirmed: the preview Python
-// sends with each candidate (`menu.previews` for a placement, `set_info[k].previews` for a target of
-// E07–E10; naga_widget/widget/preview.py works them out from public facts only). This module picks
+// sends with each candidate (the `preview` of a node of the menu's tree: a rotation of a placement, a
+// target of E07–E10; naga_widget/widget/preview.py works them out from public facts only). This module picks
 // the one the choice in progress (or the control under the pointer) stands for, marks its places on
 // the boards and says it in words. It computes no game fact.
 
 import { html, nothing, svg } from "lit-html";
-import { invokeChoices, placeChoices } from "./menu.js";
+import { invokeChoices, placeChoices, placeNode } from "./menu.js";
 
 /**
  * @typedef {Object} Preview
@@ -44,7 +44,7 @@ export function hoverOf(act, data) {
 }
 
 /**
- * The preview of placing on `space` turned `rot`, from the menu (the same index as in `menu.places`).
+ * The preview of placing on `space` turned `rot`: that of the menu's node for it.
  * @param {import("./types.js").Menu} menu
  * @param {?number} space
  * @param {?number} rot
@@ -52,26 +52,19 @@ export function hoverOf(act, data) {
  */
 export function placePreview(menu, space, rot) {
   if (!menu || menu.phase !== "place" || space === null || rot === null) return null;
-  const i = (menu.places ?? []).findIndex((p) => p[0] === Number(space) && p[1] === Number(rot));
-  return i < 0 ? null : (menu.previews?.[i] ?? null);
+  return placeNode(menu, space, rot)?.preview ?? null;
 }
 
 /**
- * The preview of the invoke being built, once its target is whole (an expanded menu: menu.js).
+ * The preview of the invoke being built, once its target is whole: that of the menu's node for it.
  * @param {import("./types.js").Menu} menu
  * @param {{card: ?string, pay: ?string, tokens: string[]}} inv
  * @returns {?Preview}
  */
 export function invokePreview(menu, inv) {
   if (!menu || menu.phase !== "confront" || !inv?.card || !inv?.pay) return null;
-  const triple = (menu.invokes ?? []).find((t) => t[0] === inv.card && t[1] === inv.pay);
-  if (!triple) return null;
-  const previews = menu.set_info?.[triple[2]]?.previews;
-  if (!Array.isArray(previews)) return null;
   const choice = invokeChoices(menu, inv.card, inv.pay, inv.tokens);
-  if (!choice.complete) return null;
-  const i = (menu.target_sets?.[triple[2]] ?? []).indexOf(choice.target);
-  return i < 0 ? null : (previews[i] ?? null);
+  return choice.complete ? (choice.node?.preview ?? null) : null;
 }
 
 /**

@@ -4,7 +4,7 @@
 // the view's own settings (view.js keeps them).
 
 import { html, nothing } from "lit-html";
-import { limits, stepName } from "./text.js";
+import { limits } from "./text.js";
 import { list, withRules } from "./panels.js";
 import { legendSymbol } from "./svg.js";
 
@@ -60,7 +60,7 @@ function scoreBadge(p, board, ctx) {
 function turnWords(ctx) {
   const { board, names, catalog } = ctx;
   if (!board.phase) return nothing;
-  const step = withRules(stepName(catalog, board.phase, board.outcome, names), catalog);
+  const step = withRules(board.step_name ?? "", catalog);
   const who = board.phase !== "over" && names[board.to_move] !== undefined ? names[board.to_move] : null;
   return html`${board.round ? html`<span data-testid="round">Round ${board.round}</span>` : nothing}<span
     class="naga-step" data-testid="step-name">${step}</span>${

@@ -1,6 +1,6 @@
-// tokens.js — reading the tokens of the protocol (relics, sticks, target tokens; R5 token
-// forms) and writing the action texts the view sends back (docs/widget-protocol.md).
-// Pure: no DOM.
+// tokens.js — reading the tokens of the board (relics, sticks) and looking target tokens up in the
+// catalog's table of board places. The view writes no action text: the menu's nodes carry theirs
+// (docs/widget-protocol.md). Pure: no DOM.
 
 /**
  * A relic token read: "s4" → sacred 4, "c6" → cursed 6.
@@ -37,46 +37,4 @@ export function tokenTarget(token, places) {
   return p.kind === "slot"
     ? { kind: "slot", temple: p.temple, slot: p.slot }
     : { kind: "space", temple: p.temple, space: p.space };
-}
-
-/**
- * A target token in words, as the menu sends them (`menu.token_words`, written from the effect
- * records in Python); the token itself when the menu has no words for it.
- * @param {string} token
- * @param {?Object<string, string>} words the expanded menu's token_words
- * @returns {string}
- */
-export function describeToken(token, words) {
-  return words?.[String(token)] ?? String(token);
-}
-
-/** Text form of a call (cards sorted). @param {string[]} cards @returns {string} */
-export function callActionText(cards) {
-  return ["call", ...[...cards].sort()].join(" ");
-}
-
-/** Text form of an invoke. @param {string} card @param {string} pay @param {string[]} [tokens] */
-export function invokeActionText(card, pay, tokens = []) {
-  return ["invoke", card, pay, ...tokens].join(" ").trim();
-}
-
-/** Text form of a placement. @param {number} space @param {number} rotation */
-export function placeActionText(space, rotation) {
-  return `place ${space} rot${rotation}`;
-}
-
-/** Text form of a give. @param {string} card */
-export function giveActionText(card) {
-  return `give ${card}`;
-}
-
-/**
- * The target tokens of a target text ("" → no token).
- * @param {string} text
- * @returns {string[]}
- */
-export function splitTarget(text) {
-  return String(text ?? "")
-    .split(/\s+/)
-    .filter(Boolean);
 }

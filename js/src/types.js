@@ -136,6 +136,7 @@
  * @property {string[]} [room_pile] the truth only
  * @property {string[]} [amulet_pile] the truth only
  * @property {Array<number[]>} [knowledge] the truth only
+ * @property {string} [step_name] the step's name and rule; at the end with the outcome in words
  * @property {Standing} [standing] the Confrontation only: who would win the room now (R4.3.1)
  */
 /**
@@ -154,12 +155,23 @@
  * @property {string} [words] the same in one sentence
  */
 /**
- * What Python says of one target set (from the effect's record).
- * @typedef {Object} TargetSetInfo
- * @property {string} effect the effect whose targets these are
- * @property {boolean} unordered a pair names the same target in either order
- * @property {string[]} words each target in words for the invoker, as target_sets lists them
- * @property {Preview[]} [previews] E07–E10: one per target, in the same order
+ * A node of the decision tree (`choices.py`): one control, and what follows it.
+ * @typedef {Object} Choice
+ * @property {string|number} key what the control stands for: a card, a payment, a target token, a space, a rotation
+ * @property {string} label the control's short text
+ * @property {string} [words] its longer words
+ * @property {string} [action] the action text the choice completes to, when it can be confirmed there
+ * @property {string} [done] the confirm button's words for that action
+ * @property {string} [openings] a rotation: the room's openings turned so (R1.1)
+ * @property {Preview} [preview] what the action would do to the temples
+ * @property {Choice[]} [next] the choices that may follow
+ */
+/**
+ * A complete call (R4.1): a set of cards of one stick type.
+ * @typedef {Object} CallChoice
+ * @property {string[]} cards
+ * @property {string} action "call 02a 10a"
+ * @property {string} words "Call 2 cards: 4 brown sticks to throw"
  */
 /**
  * A decision with a single legal choice: the action and why, in Python's words.
@@ -174,17 +186,10 @@
  * @property {number} [player]
  * @property {string} [phase] "call" | "confront" | "place" | "give"
  * @property {string} [step_name]
- * @property {Array<string[]>} [groups] call: card ids, one list per stick type
- * @property {boolean} [pass] confront: pass is legal
- * @property {Array<Array<*>>} [invokes] confront: [card, pay, set]
- * @property {string[]} [tokens] confront: the target tokens, which target_sets index
- * @property {Array<string[]>} [target_sets] confront: targets as token indices ("0 1"; "" = no target)
- * @property {string[]} [token_words] confront: each token in words, in the order of tokens
- * @property {TargetSetInfo[]} [set_info] confront: per target set, its effect, order and words
+ * @property {Choice[]} [choices] the first level of the tree: cards, cards to invoke, spaces, cards to give
+ * @property {CallChoice[]} [calls] call: every legal call
+ * @property {Choice} [pass] confront: the pass
  * @property {Object<string, string>} [room] place: the room to place, {id, openings}
- * @property {Array<number[]>} [places] place: [space, rotation]
- * @property {Preview[]} [previews] place: one per entry of places
- * @property {string[]} [gives] give: the drawn cards
  * @property {OnlyChoice} [only] a single choice
  */
 /**

@@ -1,36 +1,9 @@
-// words.js — decisions and game pieces in words for players, not in the engine's syntax: an invoke
-// being built ("Invoke Shifting Altars: swap gold N1 ↔ E2, paying a brown naga"), a placement, what a
-// card's stick symbol and an amulet are. The words of targets, of the timeline's labels and of a
-// bot's candidates come from Python (the effect records; docs/widget-protocol.md), the names and
-// texts from the catalog. Pure: no DOM.
-
-import { spaceWords } from "./changes.js";
+// words.js — game pieces in words for players, not in the engine's syntax: what a card and its stick
+// symbol and an amulet are, from the catalog's names and texts. The words of a decision (each node of
+// the menu's tree), of the timeline's labels and of a bot's candidates come from Python
+// (naga_widget/widget/choices.py, the effect records; docs/widget-protocol.md). Pure: no DOM.
 
 /** @typedef {import("./types.js").Catalog} Catalog */
-
-/** "a brown naga" / "a naga charm". @param {string} pay */
-export function payWords(pay) {
-  return pay === "charm" ? "a naga charm" : `a ${pay} naga`;
-}
-
-/**
- * An invoke in words: "Invoke Shifting Altars: swap gold N1 ↔ E2, paying a brown naga". The words of
- * the target are the menu's (`set_info.words`, written by the effect's record in Python).
- * @param {string} card
- * @param {string} pay
- * @param {?string} words the target in words ("" or null: none shown)
- * @param {?Catalog} catalog
- * @returns {string}
- */
-export function invokeWords(card, pay, words, catalog) {
-  const name = catalog?.cards?.[card]?.name ?? card;
-  return `Invoke ${name}${words ? `: ${words}` : ""}, paying ${payWords(pay)}`;
-}
-
-/** "Place R07 on space 6 (row 2, col 0), openings NES". */
-export function placementWords(room, space, openings) {
-  return `Place ${room} on ${spaceWords(space)}, openings ${openings || "none"}`;
-}
 
 /** What a card's stick symbol means, e.g. for "2× brown". @param {?{count: number, stick: string}} info */
 export function stickSymbolMeaning(info) {

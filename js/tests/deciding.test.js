@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import widget from "../src/index.js";
 import { candidateFigures } from "../src/explain.js";
 import { isSuggested } from "../src/deciding.js";
-import { fixture, mounter } from "./fixtures.js";
+import { fixture, mounter, listed } from "./fixtures.js";
 
 const mount = mounter(widget.render);
 
@@ -39,13 +39,13 @@ const marked = (el) => [...el.querySelectorAll(".naga-suggested")].map((n) => n.
 describe("the hint's suggestion on the menu", () => {
   it("marks the cards of the suggested call, by an outline and by a word", () => {
     const f = fixture("call");
-    const cards = f.menu.groups[0].slice(0, 2);
+    const cards = listed(f.menu).groups[0].slice(0, 2);
     const hint = hintFor("call", `call ${cards.join(" ")}`, { kind: "call", cards });
     const { el, q } = mount("call", { explain: { hint } });
     expect(new Set(marked(el))).toEqual(new Set(cards.map((c) => `card-${c}`)));
     for (const c of cards)
       expect(q(`card-${c}`).querySelector('[data-testid="suggested-mark"]').textContent).toBe("hint");
-    const other = f.menu.groups[1][0];
+    const other = listed(f.menu).groups[1][0];
     expect(q(`card-${other}`).querySelector('[data-testid="suggested-mark"]')).toBeNull();
   });
 
@@ -62,8 +62,8 @@ describe("the hint's suggestion on the menu", () => {
     const { el } = mount("confront", { explain: { hint: hintFor("confront", "pass", { kind: "pass" }) } });
     expect(marked(el)).toEqual(["pass"]);
     const f = fixture("confront");
-    const [card, pay] = f.menu.invokes[0];
-    const target = f.menu.target_sets[f.menu.invokes[0][2]][0].split(" ");
+    const [card, pay] = listed(f.menu).invokes[0];
+    const target = listed(f.menu).target_sets[listed(f.menu).invokes[0][2]][0].split(" ");
     const s = { kind: "invoke", card, pay, tokens: target };
     const m = mount("confront", {
       explain: { hint: hintFor("confront", `invoke ${card} ${pay} ${target.join(" ")}`, s) },
@@ -79,7 +79,7 @@ describe("the hint's suggestion on the menu", () => {
 
   it("marks the rotation once the suggested space is chosen, and the card to give", () => {
     const f = fixture("place");
-    const [space, rot] = f.menu.places[1];
+    const [space, rot] = listed(f.menu).places[1];
     const m = mount("place", {
       explain: { hint: hintFor("place", `place ${space} rot${rot}`, { kind: "place", space, rotation: rot }) },
     });
@@ -87,7 +87,7 @@ describe("the hint's suggestion on the menu", () => {
     m.click(`space-${f.board.temples[f.menu.player].name}-${space}`);
     expect(marked(m.el)).toEqual([`rotation-${rot}`]);
     const g = fixture("give");
-    const card = g.menu.gives[1];
+    const card = listed(g.menu).gives[1];
     const { el } = mount("give", { explain: { hint: hintFor("give", `give ${card}`, { kind: "give", card }) } });
     expect(marked(el)).toEqual([`give-${card}`]);
   });

@@ -4,18 +4,56 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, vi } from "vitest";
-import { expandMenu } from "../src/menu.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
+/** A fixture's traits (board, menu, timeline, log, status, secret), deep-copied, as Python sent them. */
+export function fixture(name) {
+  return JSON.parse(readFileSync(join(here, "fixtures", `${name}.json`), "utf8"));
+}
+
 /**
- * A fixture's traits (board, menu, timeline, log, status, secret), deep-copied. The menu's target
- * sets are expanded to token texts (as the view does) unless `raw` asks for the wire form.
+ * The choices of a menu's tree listed flat, for the tests to pick from (the view walks the tree):
+ * `groups` (the largest calls: one per stick type), `invokes` (`[card, pay, k]`, one per payment of a
+ * card), `target_sets[k]` (its targets as token texts, from the actions of its complete nodes, each
+ * once), `set_info[k]` (`{done, previews}` of those targets), `places` (`[space, rotation]`),
+ * `previews` (one per place) and `gives`.
  */
-export function fixture(name, { raw = false } = {}) {
-  const data = JSON.parse(readFileSync(join(here, "fixtures", `${name}.json`), "utf8"));
-  if (!raw && data.menu) data.menu = expandMenu(data.menu);
-  return data;
+export function listed(menu) {
+  const calls = menu?.calls ?? [];
+  const groups = calls
+    .filter(
+      (c) =>
+        !calls.some((d) => d !== c && d.cards.length > c.cards.length && c.cards.every((x) => d.cards.includes(x))),
+    )
+    .map((c) => [...c.cards]);
+  const out = { groups, invokes: [], target_sets: [], set_info: [], places: [], previews: [], gives: [] };
+  for (const node of menu?.choices ?? []) {
+    if (menu.phase === "confront") {
+      for (const pay of node.next ?? []) {
+        const found = new Map();
+        const walk = (n) => {
+          if (n.action && !found.has(n.action)) found.set(n.action, n);
+          for (const c of n.next ?? []) walk(c);
+        };
+        walk(pay);
+        const head = `invoke ${node.key} ${pay.key}`;
+        const texts = [...found.keys()].map((a) => a.slice(head.length).trim());
+        out.invokes.push([node.key, pay.key, out.target_sets.length]);
+        out.target_sets.push(texts);
+        out.set_info.push({
+          done: [...found.values()].map((n) => n.done),
+          previews: [...found.values()].map((n) => n.preview ?? null),
+        });
+      }
+    } else if (menu.phase === "place") {
+      for (const rot of node.next ?? []) {
+        out.places.push([node.key, rot.key]);
+        out.previews.push(rot.preview);
+      }
+    } else if (menu.phase === "give") out.gives.push(node.key);
+  }
+  return out;
 }
 
 export const catalog = JSON.parse(readFileSync(join(here, "fixtures", "catalog.json"), "utf8"));

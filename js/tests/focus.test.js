@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import widget from "../src/index.js";
 import { keyStaysInside } from "../src/keys.js";
-import { catalog, fixture, mounter } from "./fixtures.js";
+import { catalog, fixture, mounter, listed } from "./fixtures.js";
 
 const mount = mounter(widget.render);
 
@@ -12,7 +12,7 @@ afterEach(() => document.body.replaceChildren());
 
 /** Python's answer to a play: the traits of another fixture, with the intent acknowledged. */
 function answer(model, name) {
-  const next = fixture(name, { raw: true });
+  const next = fixture(name);
   const ack = model.get("intent")?.id ?? 0;
   model.push("board", next.board);
   model.push("menu", next.menu);
@@ -31,18 +31,18 @@ const active = (el) => el.getRootNode().activeElement;
 describe("the focus survives every redraw", () => {
   it("keeps the focused button, the same element, across model changes", () => {
     const { f, model, q } = mount("call");
-    const card = q(`card-${f.menu.groups[0][0]}`);
+    const card = q(`card-${listed(f.menu).groups[0][0]}`);
     card.focus();
     model.push("status", { ...model.get("status"), message: { level: "info", text: "a redraw" } });
     model.push("board", { ...f.board, round: f.board.round + 1 });
     model.push("events", [{ step: 1, rule: "R4.1", kind: "call", text: "new event" }]);
     expect(document.activeElement).toBe(card);
-    expect(q(`card-${f.menu.groups[0][0]}`)).toBe(card);
+    expect(q(`card-${listed(f.menu).groups[0][0]}`)).toBe(card);
   });
 
   it("keeps the focus on a card after it is toggled (click or Enter on a button)", () => {
     const { f, q, click } = mount("call");
-    const id = `card-${f.menu.groups[0][0]}`;
+    const id = `card-${listed(f.menu).groups[0][0]}`;
     q(id).focus();
     click(id);
     expect(q(id).getAttribute("aria-pressed")).toBe("true");
@@ -60,8 +60,8 @@ describe("the focus survives every redraw", () => {
 
   it("moves the focus to a neighbour in the same panel when the focused control becomes disabled", () => {
     const { f, q, click } = mount("call");
-    const cards = f.menu.groups.flat();
-    click(`card-${f.menu.groups[0][0]}`);
+    const cards = listed(f.menu).groups.flat();
+    click(`card-${listed(f.menu).groups[0][0]}`);
     const clear = q("cancel");
     expect(clear.disabled).toBe(false);
     clear.focus();
@@ -76,7 +76,7 @@ describe("the focus survives every redraw", () => {
 
   it("holds the focus on the panel while a play waits, then gives it to the next decision's first control", () => {
     const { f, model, q, click } = mount("call");
-    click(`card-${f.menu.groups[0][0]}`);
+    click(`card-${listed(f.menu).groups[0][0]}`);
     q("confirm").focus();
     click("confirm");
     expect(q("pending")).not.toBeNull();
@@ -94,7 +94,7 @@ describe("the focus survives every redraw", () => {
       expect(root.contains(document.activeElement)).toBe(true);
       q(testid).focus();
     };
-    q(`card-${fixture("call").menu.groups[0][0]}`).focus();
+    q(`card-${listed(fixture("call").menu).groups[0][0]}`).focus();
     press();
     tabTo("confirm");
     press();
@@ -130,14 +130,14 @@ describe("the focus survives every redraw", () => {
     document.body.appendChild(host);
     const shadow = host.attachShadow({ mode: "open" });
     const { f, model, q, click, el } = mount("call", {}, shadow);
-    const card = q(`card-${f.menu.groups[0][0]}`);
+    const card = q(`card-${listed(f.menu).groups[0][0]}`);
     card.focus();
     expect(document.activeElement).toBe(host);
     expect(shadow.activeElement).toBe(card);
     model.push("board", { ...f.board, round: f.board.round + 1 });
     expect(shadow.activeElement).toBe(card);
     // a disabled control hands the focus to a neighbour inside the shadow root too
-    click(`card-${f.menu.groups[0][0]}`);
+    click(`card-${listed(f.menu).groups[0][0]}`);
     q("cancel").focus();
     click("cancel");
     expect(active(el)).not.toBe(q("cancel"));
@@ -158,7 +158,7 @@ describe("keys pressed in the widget stay in it", () => {
     const { f, q } = mount("call");
     const early = outerListener(true);
     try {
-      for (const key of ["a", "d", "ArrowLeft", "ArrowDown"]) keydown(q(`card-${f.menu.groups[0][0]}`), key);
+      for (const key of ["a", "d", "ArrowLeft", "ArrowDown"]) keydown(q(`card-${listed(f.menu).groups[0][0]}`), key);
       keydown(q("tl-slider"), "ArrowRight");
       expect(early.seen).toEqual([]);
       keydown(q("root"), "Tab");
@@ -173,7 +173,7 @@ describe("keys pressed in the widget stay in it", () => {
     document.body.appendChild(host);
     const shadow = host.attachShadow({ mode: "open" });
     const { f, q, click, intents, el } = mount("confront", {}, shadow);
-    const [card, pay] = f.menu.invokes.find(([c]) => catalog.cards[c].effect === "E07");
+    const [card, pay] = listed(f.menu).invokes.find(([c]) => catalog.cards[c].effect === "E07");
     click(`card-${card}`);
     if (q(`pay-${pay}`)) click(`pay-${pay}`); // with one payment only, the view chose it
     const slot = el.querySelector('[data-testid="slot-gold-W2"]') ?? el.querySelector('.naga-target[role="button"]');
@@ -192,7 +192,7 @@ describe("keys pressed in the widget stay in it", () => {
     const { f, q } = mount("call");
     const outer = outerListener();
     try {
-      const card = q(`card-${f.menu.groups[0][0]}`);
+      const card = q(`card-${listed(f.menu).groups[0][0]}`);
       for (const key of ["a", "b", "d", "d", "x", "m", "ArrowUp", "ArrowDown", "ArrowLeft", "Enter", " "])
         keydown(card, key);
       keydown(q("tl-slider"), "ArrowLeft");
@@ -224,7 +224,7 @@ describe("keys pressed in the widget stay in it", () => {
     cell.appendChild(output);
     document.body.appendChild(cell);
     const { f, q } = mount("call", {}, output);
-    const card = q(`card-${f.menu.groups[0][0]}`);
+    const card = q(`card-${listed(f.menu).groups[0][0]}`);
     card.focus();
     keydown(card, "Escape");
     expect(document.activeElement).toBe(cell);
@@ -249,7 +249,7 @@ describe("keys pressed in the widget stay in it", () => {
 });
 
 describe("unordered targets through the view (R5: E06, E07)", () => {
-  const effectCard = (menu, effect) => menu.invokes.find(([c]) => catalog.cards[c].effect === effect);
+  const effectCard = (menu, effect) => listed(menu).invokes.find(([c]) => catalog.cards[c].effect === effect);
 
   it("sends an E07 pair picked backwards in the engine's order", () => {
     const { f, q, click, intents } = mount("confront");
@@ -267,7 +267,7 @@ describe("unordered targets through the view (R5: E06, E07)", () => {
   it("offers every partner of an E06 relic, the other temple's too", () => {
     const { f, q, click, intents, el } = mount("confront");
     const [card, pay, set] = effectCard(f.menu, "E06");
-    const texts = f.menu.target_sets[set];
+    const texts = listed(f.menu).target_sets[set];
     const singles = texts.filter((t) => !t.includes(" "));
     const last = singles.at(-1);
     click(`card-${card}`);
@@ -278,7 +278,7 @@ describe("unordered targets through the view (R5: E06, E07)", () => {
     expect(offered.some((t) => t.split(":")[0] !== last.split(":")[0])).toBe(true);
     click(`target-${singles[0]}`);
     click("confirm");
-    const listed = texts.find((t) => t === `${singles[0]} ${last}` || t === `${last} ${singles[0]}`);
-    expect(intents().at(-1).action).toBe(`invoke ${card} ${pay} ${listed}`);
+    const pair = texts.find((t) => t === `${singles[0]} ${last}` || t === `${last} ${singles[0]}`);
+    expect(intents().at(-1).action).toBe(`invoke ${card} ${pay} ${pair}`);
   });
 });

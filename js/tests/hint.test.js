@@ -5,16 +5,16 @@ import { describe, expect, it } from "vitest";
 import widget from "../src/index.js";
 import { spaceWords } from "../src/changes.js";
 import { hintWeights, percent } from "../src/explain.js";
-import { catalog, fixture, mounter } from "./fixtures.js";
+import { catalog, fixture, mounter, listed } from "./fixtures.js";
 
 const mount = mounter(widget.render);
 
 /** A hint for the placement of the "place" fixture, in the form Python sends (docs/widget-protocol.md). */
 function placeHint() {
   const f = fixture("place");
-  const a = f.menu.places[0];
-  const b = f.menu.places[1]; // the same space, another rotation
-  const c = f.menu.places.find((p) => p[0] !== a[0]);
+  const a = listed(f.menu).places[0];
+  const b = listed(f.menu).places[1]; // the same space, another rotation
+  const c = listed(f.menu).places.find((p) => p[0] !== a[0]);
   return {
     player: f.menu.player,
     name: "gold",
@@ -121,8 +121,8 @@ describe("the highlights on the boards", () => {
   it("shade the spaces and slots they name, by weight, and nothing else", () => {
     const hint = placeHint();
     const { el, f } = mount("place", { explain: { hint } });
-    const a = f.menu.places[0];
-    const c = f.menu.places.find((p) => p[0] !== a[0]);
+    const a = listed(f.menu).places[0];
+    const c = listed(f.menu).places.find((p) => p[0] !== a[0]);
     const expected = new Map([
       [`gold:${a[0]}`, 0.6],
       [`gold:${c[0]}`, 0.15],
@@ -154,7 +154,7 @@ describe("the highlights on the boards", () => {
 
   it("leave the placement targets clickable (the shading lies under the click overlay)", () => {
     const { el, f } = mount("place", { explain: { hint: placeHint() } });
-    const space = f.menu.places[0][0];
+    const space = listed(f.menu).places[0][0];
     const g = el.querySelector(`[data-place="gold:${space}"]`);
     const children = [...g.children].map((n) => n.getAttribute("class") ?? "");
     expect(children.indexOf("naga-hint-mark")).toBeLessThan(children.findIndex((k) => k.startsWith("naga-target")));

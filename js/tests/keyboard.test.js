@@ -2,7 +2,7 @@
 // give chosen by a key hands the focus to Confirm. A placement is Tab, Enter, Enter.
 import { describe, expect, it } from "vitest";
 import widget from "../src/index.js";
-import { mounter } from "./fixtures.js";
+import { mounter, listed } from "./fixtures.js";
 
 const mount = mounter(widget.render);
 
@@ -28,20 +28,24 @@ describe("keyboard", () => {
   it("a placement takes three keys: Tab to the first space, Enter, Enter on Confirm", () => {
     const { f, el, q, intents } = mount("place");
     el.querySelector('[data-testid="root"]').focus();
-    const first = Math.min(...f.menu.places.map((p) => p[0]));
+    const first = Math.min(...listed(f.menu).places.map((p) => p[0]));
     press("Tab");
     expect(document.activeElement).toBe(q(`place-at-${first}`));
     press("Enter");
     expect(document.activeElement).toBe(q("confirm"));
     expect(q("confirm").disabled).toBe(false);
     press("Enter");
-    const rot = Math.min(...f.menu.places.filter((p) => p[0] === first).map((p) => p[1]));
+    const rot = Math.min(
+      ...listed(f.menu)
+        .places.filter((p) => p[0] === first)
+        .map((p) => p[1]),
+    );
     expect(intents().map((i) => [i.type, i.action])).toEqual([["play", `place ${first} rot${rot}`]]);
   });
 
   it("an orientation chosen by a key hands the focus to Confirm too; by the mouse it stays", () => {
     const { f, q } = mount("place");
-    const space = f.menu.places.find((p) => f.menu.places.filter((o) => o[0] === p[0]).length > 1)[0];
+    const space = listed(f.menu).places.find((p) => listed(f.menu).places.filter((o) => o[0] === p[0]).length > 1)[0];
     q(`place-at-${space}`).dispatchEvent(new MouseEvent("click", { bubbles: true, detail: 1 }));
     const rotations = [...q("actions").querySelectorAll('[data-act="rotation"]')];
     const last = rotations.at(-1);

@@ -2,17 +2,16 @@
 // sent for the candidate chosen, or under the pointer, marks its places on the boards and says it in words.
 import { describe, expect, it } from "vitest";
 import widget from "../src/index.js";
-import { expandMenu } from "../src/menu.js";
 import { hoverOf, invokePreview, placePreview, previewMarks, shownPreview } from "../src/preview.js";
 import { emptySelection } from "../src/handlers.js";
-import { fixture, mounter } from "./fixtures.js";
+import { catalog, fixture, mounter, listed } from "./fixtures.js";
 
 const mount = mounter(widget.render);
 
 /** The preview Python sent for placing on `space` turned `rot` (place fixture). */
 function sent(f, space, rot) {
-  const i = f.menu.places.findIndex((p) => p[0] === space && p[1] === rot);
-  return f.menu.previews[i];
+  const i = listed(f.menu).places.findIndex((p) => p[0] === space && p[1] === rot);
+  return listed(f.menu).previews[i];
 }
 
 /** The places marked by the preview on the boards: token → kind. */
@@ -22,6 +21,15 @@ function marked(el) {
       .filter((g) => g.querySelector(":scope > .naga-pv"))
       .map((g) => [g.getAttribute("data-place"), g.querySelector(":scope > .naga-pv").getAttribute("data-preview")]),
   );
+}
+
+/** The menu with the preview of every rotation replaced by `preview(node)` (none when it gives undefined). */
+function withPreviews(menu, preview) {
+  const spaces = menu.choices.map((space) => ({
+    ...space,
+    next: space.next.map(({ preview: _, ...rot }) => ({ ...rot, preview: preview(rot) })),
+  }));
+  return { ...menu, choices: spaces };
 }
 
 const over = (node, type = "pointerover") => node.dispatchEvent(new Event(type, { bubbles: true }));
@@ -71,9 +79,9 @@ describe("the placement's preview", () => {
   });
 
   it("turns a rule id of the words into a button that opens the rule", () => {
-    const raw = fixture("place", { raw: true }).menu;
+    const raw = fixture("place").menu;
     const full = { full: true, words: "The room on gold space 3 is reached; the temple is then full (R7.2)." };
-    const { q, click } = mount("place", { menu: { ...raw, previews: raw.previews.map(() => full) } });
+    const { q, click } = mount("place", { menu: withPreviews(raw, () => full) });
     click("space-gold-3");
     const button = q("preview").querySelector('[data-act="rule"]');
     expect(button?.getAttribute("data-rule")).toBe("R7.2");
@@ -82,8 +90,8 @@ describe("the placement's preview", () => {
   });
 
   it("shows no preview where Python sent none", () => {
-    const raw = fixture("place", { raw: true }).menu;
-    const { q, click, el } = mount("place", { menu: { ...raw, previews: undefined } });
+    const raw = fixture("place").menu;
+    const { q, click, el } = mount("place", { menu: withPreviews(raw, () => undefined) });
     click("space-gold-3");
     click("rotation-2");
     expect(q("preview").textContent.trim()).toBe("");
@@ -99,8 +107,8 @@ describe("the maze effects' preview", () => {
     click("target-gold:row2");
     expect(q("preview").textContent.trim()).toBe(""); // half a target: nothing to say yet
     over(q("target-west"));
-    const set = f.menu.target_sets[1];
-    const preview = f.menu.set_info[1].previews[set.indexOf("gold:row2 west")];
+    const set = listed(f.menu).target_sets[1];
+    const preview = listed(f.menu).set_info[1].previews[set.indexOf("gold:row2 west")];
     expect(q("preview").textContent).toContain(preview.words);
     click("target-west");
     expect(q("preview").dataset.hovered).toBe("false");
@@ -125,14 +133,14 @@ describe("picking the preview (pure)", () => {
 
   it("finds an invoke's preview once the target is whole, in either order of an unordered pair", () => {
     const menu = confront.menu;
-    const [card, pay, k] = menu.invokes.find((t) => menu.set_info[t[2]].effect === "E07");
-    const target = menu.target_sets[k][5].split(" ");
-    const want = menu.set_info[k].previews[5];
+    const [card, pay, k] = listed(menu).invokes.find(([c]) => catalog.cards[c].effect === "E07");
+    const target = listed(menu).target_sets[k][5].split(" ");
+    const want = listed(menu).set_info[k].previews[5];
     expect(invokePreview(menu, { card, pay, tokens: target })).toBe(want);
-    expect(invokePreview(menu, { card, pay, tokens: [...target].reverse() })).toBe(want);
+    expect(invokePreview(menu, { card, pay, tokens: [...target].reverse() })).toEqual(want); // the same, sent twice
     expect(invokePreview(menu, { card, pay, tokens: target.slice(0, 1) })).toBeNull();
-    const [other, otherPay] = menu.invokes.find((t) => menu.set_info[t[2]].effect === "E06");
-    expect(invokePreview(menu, { card: other, pay: otherPay, tokens: [menu.target_sets[0][0]] })).toBeNull();
+    const [other, otherPay, k6] = listed(menu).invokes.find(([c]) => catalog.cards[c].effect === "E06");
+    expect(invokePreview(menu, { card: other, pay: otherPay, tokens: [listed(menu).target_sets[k6][0]] })).toBeNull();
   });
 
   it("marks a space both reached and emptied of its amulet as collected, and follows only candidates", () => {
@@ -143,7 +151,7 @@ describe("picking the preview (pure)", () => {
     expect(previewMarks(null).size).toBe(0);
     expect(hoverOf("pass", {})).toBeNull();
     expect(hoverOf("rotation", { rot: "2" })).toEqual({ act: "rotation", rot: "2" });
-    const ctx = { menu: expandMenu(fixture("place", { raw: true }).menu), sel: emptySelection(), active: false };
+    const ctx = { menu: fixture("place").menu, sel: emptySelection(), active: false };
     expect(shownPreview(ctx, { act: "place-space", space: "3" })).toBeNull(); // no decision here: no preview
   });
 });

@@ -13,7 +13,7 @@ import {
 } from "../src/remote.js";
 import { matchText, renderRemote, seatsText } from "../src/lobby.js";
 import source from "../src/index.js";
-import { catalog, fixture } from "./fixtures.js";
+import { catalog, fixture, listed } from "./fixtures.js";
 
 /** A stand-in for the browser's WebSocket: the test opens it, feeds it messages and closes it. */
 class FakeSocket {
@@ -380,7 +380,7 @@ describe("the lobby and the table", () => {
     ws.receive(view);
     expect(q("root")).not.toBeNull(); // the whole view of view.js
     expect(q("table-6").textContent).toContain("Table 6: gold: Ada · silver: Grace (you play gold)");
-    const group = fixture("call").menu.groups[0];
+    const group = listed(fixture("call").menu).groups[0];
     click(`card-${group[0]}`);
     click("confirm");
     const sent = ws.sent.at(-1);

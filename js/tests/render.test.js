@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import widget from "../src/index.js";
 import { TRAITS } from "../src/view.js";
 import { viewState, widgetTemplate } from "../src/markup.js";
-import { catalog, fixture, mounter } from "./fixtures.js";
+import { catalog, fixture, mounter, listed } from "./fixtures.js";
 
 const mount = mounter(widget.render);
 
@@ -254,7 +254,7 @@ describe("drawing", () => {
 describe("the call (R4.1)", () => {
   it("toggles cards and sends the call of one group, sorted", () => {
     const { f, q, click, intents, model } = mount("call");
-    const group = f.menu.groups.find((g) => g.length >= 2);
+    const group = listed(f.menu).groups.find((g) => g.length >= 2);
     expect(q("confirm").disabled).toBe(true);
     click(`card-${group[1]}`);
     click(`card-${group[0]}`);
@@ -270,7 +270,7 @@ describe("the call (R4.1)", () => {
 
   it("cannot confirm cards of two stick types", () => {
     const { f, q, click, intents } = mount("call");
-    const [a, b] = f.menu.groups;
+    const [a, b] = listed(f.menu).groups;
     click(`card-${a[0]}`);
     click(`card-${b[0]}`);
     expect(q("confirm").disabled).toBe(true);
@@ -301,14 +301,14 @@ describe("the call (R4.1)", () => {
   it("numbers intents after the last acknowledged one", () => {
     const base = fixture("call");
     const { f, click, intents } = mount("call", { status: { ...base.status, ack: 41 } });
-    click(`card-${f.menu.groups[0][0]}`);
+    click(`card-${listed(f.menu).groups[0][0]}`);
     click("confirm");
     expect(intents().map((i) => i.id)).toEqual([42]);
   });
 
   it("sends one play until Python answers, then allows the next", () => {
     const { f, q, click, intents, model } = mount("call");
-    click(`card-${f.menu.groups[0][0]}`);
+    click(`card-${listed(f.menu).groups[0][0]}`);
     click("confirm");
     expect(q("pending")).not.toBeNull();
     expect(q("confirm")).toBeNull();
@@ -321,7 +321,7 @@ describe("the call (R4.1)", () => {
       message: { level: "error", text: "no (R4.1)" },
     });
     expect(q("pending")).toBeNull();
-    expect(q(`card-${f.menu.groups[0][0]}`).getAttribute("aria-pressed")).toBe("true");
+    expect(q(`card-${listed(f.menu).groups[0][0]}`).getAttribute("aria-pressed")).toBe("true");
     click("confirm");
     expect(intents().map((i) => i.id)).toEqual([1, 2]);
   });
@@ -329,7 +329,13 @@ describe("the call (R4.1)", () => {
 
 /** The payments the menu offers for `card`. */
 function paysOf(menu, card) {
-  return [...new Set(menu.invokes.filter((i) => i[0] === card).map((i) => i[1]))];
+  return [
+    ...new Set(
+      listed(menu)
+        .invokes.filter((i) => i[0] === card)
+        .map((i) => i[1]),
+    ),
+  ];
 }
 
 /** Choose the payment: a click where the card has several; where it has one, the view chose it already. */
@@ -342,7 +348,7 @@ function choosePay(menu, card, pay, q, click) {
 }
 
 describe("the confrontation (R4.2)", () => {
-  const effectCard = (menu, effect) => menu.invokes.find(([c]) => catalog.cards[c].effect === effect);
+  const effectCard = (menu, effect) => listed(menu).invokes.find(([c]) => catalog.cards[c].effect === effect);
 
   it("passes", () => {
     const { click, intents } = mount("confront");
@@ -380,7 +386,7 @@ describe("the confrontation (R4.2)", () => {
   it("lets E06 confirm one relic, or go on to a second with the keyboard on the board", () => {
     const { f, q, click, intents } = mount("confront");
     const [card, pay, set] = effectCard(f.menu, "E06");
-    const singles = f.menu.target_sets[set].filter((t) => !t.includes(" "));
+    const singles = listed(f.menu).target_sets[set].filter((t) => !t.includes(" "));
     click(`card-${card}`);
     choosePay(f.menu, card, pay, q, click);
     click(`target-${singles[0]}`);
@@ -398,7 +404,7 @@ describe("the confrontation (R4.2)", () => {
     const [card, pay, set] = effectCard(f.menu, "E11");
     click(`card-${card}`);
     choosePay(f.menu, card, pay, q, click);
-    const [temple, space] = f.menu.target_sets[set][0].split(":");
+    const [temple, space] = listed(f.menu).target_sets[set][0].split(":");
     q(`space-${temple}-${space}`).dispatchEvent(new KeyboardEvent("keydown", { key: " ", bubbles: true }));
     click("confirm");
     expect(intents().at(-1).action).toBe(`invoke ${card} ${pay} ${temple}:${space}`);
@@ -409,7 +415,7 @@ describe("the confrontation (R4.2)", () => {
     const [card, pay, set] = effectCard(f.menu, "E03");
     click(`card-${card}`);
     choosePay(f.menu, card, pay, q, click);
-    const tokens = f.menu.target_sets[set];
+    const tokens = listed(f.menu).target_sets[set];
     expect(tokens.some((t) => /:\d$/.test(t))).toBe(true); // e.g. violet:1
     expect(el.querySelectorAll('svg [role="button"]')).toHaveLength(0);
     for (const t of tokens) expect(q(`target-${t}`)).not.toBeNull();
@@ -452,12 +458,14 @@ describe("the placement (R4.3) and the New Deal (R4.4)", () => {
   it("places the room: a legal space on the board, a rotation, a preview, confirm", () => {
     const { f, q, click, intents, el } = mount("place");
     const temple = f.board.temples[f.menu.player].name;
-    const spaces = [...new Set(f.menu.places.map((p) => p[0]))];
+    const spaces = [...new Set(listed(f.menu).places.map((p) => p[0]))];
     const clickable = [...el.querySelectorAll('[data-testid^="space-"]')].map((n) => n.dataset.testid);
     expect(clickable.sort()).toEqual(spaces.map((s) => `space-${temple}-${s}`).sort());
     const s = spaces.at(-1);
     click(`space-${temple}-${s}`);
-    const rots = f.menu.places.filter((p) => p[0] === s).map((p) => p[1]);
+    const rots = listed(f.menu)
+      .places.filter((p) => p[0] === s)
+      .map((p) => p[1]);
     for (const k of rots) expect(q(`rotation-${k}`)).not.toBeNull();
     click(`rotation-${rots.at(-1)}`);
     expect(q(`rotation-${rots.at(-1)}`).getAttribute("aria-pressed")).toBe("true");
@@ -466,14 +474,14 @@ describe("the placement (R4.3) and the New Deal (R4.4)", () => {
     expect(intents().at(-1)).toMatchObject({ type: "play", action: `place ${s} rot${rots.at(-1)}` });
   });
 
-  it("offers only the cards of menu.gives", () => {
-    const base = fixture("give", { raw: true }).menu;
-    const { f, el } = mount("give", { menu: { ...base, gives: base.gives.slice(0, 1) } });
+  it("offers only the cards of the menu", () => {
+    const base = fixture("give").menu;
+    const { f, el } = mount("give", { menu: { ...base, choices: base.choices.slice(0, 1) } });
     expect([...el.querySelectorAll('[data-testid^="give-"]')].map((n) => n.dataset.card)).toEqual(
-      f.menu.gives.slice(0, 1),
+      listed(f.menu).gives.slice(0, 1),
     );
-    const { gives, ...noGives } = base;
-    void gives;
+    const { choices, ...noGives } = base;
+    void choices;
     const none = mount("give", { menu: noGives });
     expect(none.el.querySelectorAll('[data-testid^="give-"]')).toHaveLength(0);
   });
@@ -482,9 +490,9 @@ describe("the placement (R4.3) and the New Deal (R4.4)", () => {
     const { f, q, click, intents } = mount("give");
     expect(q("confirm").disabled).toBe(true);
     for (const c of f.board.drawn) expect(q(`give-${c}`)).not.toBeNull();
-    click(`give-${f.menu.gives[1]}`);
+    click(`give-${listed(f.menu).gives[1]}`);
     click("confirm");
-    expect(intents().at(-1)).toMatchObject({ type: "play", action: `give ${f.menu.gives[1]}` });
+    expect(intents().at(-1)).toMatchObject({ type: "play", action: `give ${listed(f.menu).gives[1]}` });
   });
 });
 

@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { Scrubber } from "../src/scrub.js";
 import widget from "../src/index.js";
-import { fixture, mounter } from "./fixtures.js";
+import { fixture, mounter, listed } from "./fixtures.js";
 
 /** A Scrubber whose sends are recorded; ids count from 1. */
 function scrubber(limit) {
@@ -130,7 +130,7 @@ describe("the view's gotos as messages", () => {
 
   it("keeps a play in the intent trait", () => {
     const { f, click, intents, sent, model } = mount("call");
-    click(`card-${f.menu.groups[0][0]}`);
+    click(`card-${listed(f.menu).groups[0][0]}`);
     click("confirm");
     expect(intents().map((i) => i.type)).toEqual(["play"]);
     expect(model.save_changes).toHaveBeenCalledTimes(1);

@@ -7,20 +7,46 @@ import { fixture, mounter } from "./fixtures.js";
 
 const mount = mounter(widget.render);
 
-/** A confront menu, expanded as the view holds it: card 01a paid by teal only, 02b by teal or a charm. */
+/** A node that completes to `action`. */
+const leaf = (key, action) => ({ key, label: key, action, done: action });
+
+/** A confront menu as Python sends its tree: card 01a paid by teal only, 02b by teal or a charm. */
 const MENU = {
   phase: "confront",
   player: 0,
-  pass: true,
-  invokes: [
-    ["01a", "teal", 0],
-    ["02b", "teal", 1],
-    ["02b", "charm", 1],
+  pass: { key: "pass", label: "Pass", action: "pass" },
+  choices: [
+    {
+      key: "01a",
+      label: "01a",
+      next: [
+        {
+          key: "teal",
+          label: "a teal naga",
+          next: [{ key: "gold:W0", label: "gold:W0", next: [leaf("gold:N1", "invoke 01a teal gold:W0 gold:N1")] }],
+        },
+      ],
+    },
+    {
+      key: "02b",
+      label: "02b",
+      next: ["teal", "charm"].map((pay) => ({
+        key: pay,
+        label: pay,
+        next: [leaf("silver:E2", `invoke 02b ${pay} silver:E2`), leaf("gold:W2", `invoke 02b ${pay} gold:W2`)],
+      })),
+    },
   ],
-  target_sets: [["gold:W0 gold:N1"], ["silver:E2", "gold:W2"]],
-  set_info: [{ unordered: false }, { unordered: false }],
-  token_words: {},
 };
+
+/** A menu of `phase` whose first level holds these nodes. */
+const tree = (phase, choices, more = {}) => ({ phase, player: 0, choices, ...more });
+const call = (...cards) => ({ cards, action: `call ${cards.join(" ")}`, words: `Call ${cards.length} card(s)` });
+const space = (key, ...rotations) => ({
+  key,
+  label: String(key),
+  next: rotations.map((k) => leaf(k, `place ${key} rot${k}`)),
+});
 
 const act = (name, data, sel, menu = MENU) => DECISIONS[name]({ data, sel, menu, temples: ["gold", "silver"] });
 
@@ -43,35 +69,16 @@ describe("one choice at a level is chosen for the person", () => {
   });
 
   it("a hand's only call, a placement's only space, the only card to give", () => {
-    expect(initialSelection({ phase: "call", groups: [["03d"]] }).call).toEqual(["03d"]);
-    expect(initialSelection({ phase: "call", groups: [["03d", "04a"]] }).call).toEqual([]);
-    const room = { id: "R04", openings: "NS" };
-    expect(
-      initialSelection({
-        phase: "place",
-        room,
-        places: [
-          [7, 0],
-          [7, 1],
-        ],
-      }).place,
-    ).toEqual({ space: 7, rot: 0 });
-    expect(
-      initialSelection({
-        phase: "place",
-        room,
-        places: [
-          [7, 0],
-          [6, 0],
-        ],
-      }).place,
-    ).toEqual({ space: null, rot: null });
-    expect(initialSelection({ phase: "give", gives: ["05c"] }).give).toBe("05c");
-    expect(initialSelection({ phase: "give", gives: ["05c", "06a"] }).give).toBeNull();
+    expect(initialSelection(tree("call", [leaf("03d")], { calls: [call("03d")] })).call).toEqual(["03d"]);
+    expect(initialSelection(tree("call", [leaf("03d"), leaf("04a")], { calls: [call("03d")] })).call).toEqual([]);
+    expect(initialSelection(tree("place", [space(7, 0, 1)])).place).toEqual({ space: 7, rot: 0 });
+    expect(initialSelection(tree("place", [space(7, 0), space(6, 0)])).place).toEqual({ space: null, rot: null });
+    expect(initialSelection(tree("give", [leaf("05c", "give 05c")])).give).toBe("05c");
+    expect(initialSelection(tree("give", [leaf("05c", "give 05c"), leaf("06a", "give 06a")])).give).toBeNull();
   });
 
   it("a one-card hand's call is one click: Confirm is ready at once", () => {
-    const menu = { ...fixture("call", { raw: true }).menu, groups: [["03d"]] };
+    const menu = { ...fixture("call").menu, choices: [{ key: "03d", label: "03d" }], calls: [call("03d")] };
     const { q, click, intents } = mount("call", { menu });
     expect(q("card-03d").getAttribute("aria-pressed")).toBe("true");
     expect(q("confirm").disabled).toBe(false);

@@ -4,13 +4,13 @@ import { describe, expect, it } from "vitest";
 import widget from "../src/index.js";
 import { statusText } from "../src/actions.js";
 import { viewState } from "../src/markup.js";
-import { catalog, fixture, mounter } from "./fixtures.js";
+import { catalog, fixture, mounter, listed } from "./fixtures.js";
 
 const mount = mounter(widget.render);
 
 /** The view state of a fixture with some traits changed. */
 function state(name, patch = {}) {
-  const f = fixture(name, { raw: true });
+  const f = fixture(name);
   return viewState({
     catalog,
     board: f.board,

@@ -1,42 +1,40 @@
 // Decisions and pieces in words (words.js), and the rule popups (rules.js) through the view.
 import { describe, expect, it } from "vitest";
 import widget from "../src/index.js";
-import { amuletMeaning, cardMeaning, invokeWords, placementWords, stickSymbolMeaning } from "../src/words.js";
+import { amuletMeaning, cardMeaning, stickSymbolMeaning } from "../src/words.js";
 import { resolveRule, splitRules } from "../src/rules.js";
-import { callWords } from "../src/actions.js";
 import { invokeChoices } from "../src/menu.js";
-import { catalog, fixture, mounter } from "./fixtures.js";
+import { catalog, fixture, mounter, listed } from "./fixtures.js";
 
 const cardOf = (effect) => Object.keys(catalog.cards).find((c) => catalog.cards[c].effect === effect);
 
 describe("decisions in words", () => {
   // The words of each effect's targets and of the timeline's labels are written in Python (the effect
   // records; tests/rules/test_effect_words.py, tests/widget/test_widget_words.py): the view shows them.
-  it("says an invoke being built with the menu's words for its target", () => {
-    expect(invokeWords(cardOf("E07"), "brown", "swap gold N1 ↔ E2", catalog)).toBe(
-      "Invoke Shifting Altars: swap gold N1 ↔ E2, paying a brown naga",
-    );
-    expect(invokeWords(cardOf("E12"), "charm", "", catalog)).toBe("Invoke Scroll of Wisdom, paying a naga charm");
-  });
-
   it("confirms an invoke of the real menu with the words Python sent for that target", () => {
     const menu = fixture("confront").menu;
-    for (const [card, pay, set] of menu.invokes) {
-      const target = menu.target_sets[set][0];
+    for (const [card, pay, set] of listed(menu).invokes) {
+      const target = listed(menu).target_sets[set][0];
       const choice = invokeChoices(menu, card, pay, target ? target.split(" ") : []);
       expect(choice.complete).toBe(true);
-      expect(choice.words).toBe(menu.set_info[set].words[0]);
+      expect(choice.done).toBe(listed(menu).set_info[set].done[0]);
+      expect(choice.done).toMatch(new RegExp(`^Invoke ${catalog.cards[card].name}.*, paying `));
     }
   });
 
-  it("says a placement and a call in words", () => {
-    expect(placementWords("R07", 6, "NES")).toBe("Place R07 on space 6 (row 2, col 0), openings NES");
-    const browns = Object.keys(catalog.cards)
-      .filter((c) => catalog.cards[c].stick === "brown")
-      .slice(0, 2);
-    const sticks = browns.reduce((n, c) => n + catalog.cards[c].count, 0);
-    expect(callWords(browns, catalog)).toBe(`Call 2 cards: ${sticks} brown sticks to throw`);
-    expect(callWords([], catalog)).toBe("Call cards");
+  it("says a call in Python's words on its confirm button, and no call while the cards are of two types", () => {
+    const { f, q, click } = mounter(widget.render)("call");
+    expect(q("confirm").textContent.trim()).toBe("Call cards");
+    const { groups } = listed(f.menu);
+    const group = groups.find((g) => g.length >= 2);
+    for (const card of group) click(`card-${card}`);
+    const call = f.menu.calls.find((c) => c.cards.length === group.length);
+    const sticks = group.reduce((n, c) => n + catalog.cards[c].count, 0);
+    const stick = catalog.cards[group[0]].stick;
+    expect(call.words).toBe(`Call ${group.length} cards: ${sticks} ${stick} sticks to throw`);
+    expect(q("confirm").textContent.trim()).toBe(call.words);
+    click(`card-${groups.find((g) => g !== group)[0]}`);
+    expect(q("confirm").textContent.trim()).toBe("Call cards");
   });
 
   it("explains a card, its stick symbol and an amulet", () => {
@@ -54,7 +52,7 @@ describe("decisions in words", () => {
     const mount = mounter(widget.render);
     const f = fixture("confront");
     const only = { action: "pass", text: "Passing is gold's only choice: a reason from Python (R4.2.2).", auto: true };
-    const { q } = mount("confront", { menu: { ...f.menu, invokes: [], only } });
+    const { q } = mount("confront", { menu: { ...f.menu, choices: [], only } });
     expect(q("only-choice").textContent).toContain("a reason from Python");
     expect(q("actions").textContent).not.toContain("Pass, or pay one naga");
     const { q: q2 } = mount("confront");
@@ -107,7 +105,7 @@ describe("rule ids open their text", () => {
 
   it("speaks words on the confirm button of an invoke and of a placement", () => {
     const c = mount("confront");
-    const [card, pay] = c.f.menu.invokes.find(([id]) => catalog.cards[id].effect === "E07");
+    const [card, pay] = listed(c.f.menu).invokes.find(([id]) => catalog.cards[id].effect === "E07");
     c.click(`card-${card}`);
     if (c.q(`pay-${pay}`)) c.click(`pay-${pay}`); // with one payment only, the view chose it
     c.click("target-gold:W2");
@@ -116,7 +114,7 @@ describe("rule ids open their text", () => {
       `Invoke Shifting Altars: swap gold W2 ↔ E2, paying ${pay === "charm" ? "a naga charm" : `a ${pay} naga`}`,
     );
     const p = mount("place");
-    const [space] = p.f.menu.places[0];
+    const [space] = listed(p.f.menu).places[0];
     p.el
       .querySelector(`[data-testid="space-${p.f.board.temples[p.f.menu.player].name}-${space}"]`)
       .dispatchEvent(new MouseEvent("click", { bubbles: true }));

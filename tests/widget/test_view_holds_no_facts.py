@@ -47,3 +47,44 @@ def test_what_the_view_reads_instead_is_sent() -> None:
     assert data["slots"] == ["W2", "W1", "W0", "N0", "N1", "N2", "E0", "E1", "E2"] == list(SLOT_NAMES)  # R2.2
     assert data["temples"] == ["gold", "silver"] == list(TEMPLE_NAMES)
     assert set(data["effects"]) == set(EFFECTS)
+
+
+# -- the decision: the view builds no action text, turns no tile, names no step -----------------------
+GRAMMAR = re.compile(r"`(?:call|invoke|place|give|pass) ?\$\{|\[\s*[\"'](?:call|invoke|place|give)[\"']|rot\$\{"
+                     r"|[\"']rot[\"']\s*\+")
+"""An action text written by the view: ```place ${space} rot${k}```, ``["call", ...cards].join(" ")``."""
+GEOMETRY = re.compile(r"%\s*4\b|\brotate\w*\s*\((?!\d)|\bDIRECTIONS\.indexOf\b")
+"""A quarter turn worked out by the view (R1.1): ``(k % 4)``, ``rotateOpenings(…)``."""
+RULES = re.compile(r"\bgroups\b|\bunordered\b|\btarget_sets\b|\binvokes\b|catalog\??\.steps|\bend_reasons\b")
+"""A rule judged or a step named by the view: a call's groups (R4.1), the order of a pair of targets,
+the lists of invokes, a step's name from the catalog's steps, the end of the game from its reasons."""
+
+
+def test_the_patterns_catch_what_the_view_once_computed() -> None:
+    before = [
+        'return ["call", ...[...cards].sort()].join(" ");',
+        "return `place ${space} rot${rotation}`;",
+        "return `give ${card}`;",
+        'return ["invoke", card, pay, ...tokens].join(" ").trim();',
+    ]
+    assert all(GRAMMAR.search(line) for line in before)
+    assert GEOMETRY.search("const turns = (((Number(k) || 0) % 4) + 4) % 4;")
+    assert GEOMETRY.search('openings: rotateOpenings(menu.room?.openings ?? "", at.rot),')
+    assert RULES.search("return menu.groups.some((group) => selection.every((card) => group.includes(card)));")
+    assert RULES.search("const step = catalog?.steps?.[phase];")
+    assert RULES.search("const why = catalog?.end_reasons?.[outcome.reason] ?? outcome.reason;")
+    # what the view writes today is not caught: a data attribute, a phase, a node's action
+    today = ['data-act="place-space"', 'menu.phase === "place"', "play(node.action)", 'patternTransform="rotate(45)"']
+    for line in today:
+        assert not (GRAMMAR.search(line) or GEOMETRY.search(line) or RULES.search(line)), line
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
+def test_no_module_writes_an_action_turns_a_tile_or_names_a_step(path: Path) -> None:
+    """Every decision is a node of the menu's tree, with its action text, words, openings and preview, and
+    every step name comes whole from Python (``menu.step_name``, ``board.step_name``): a new effect, a new
+    way to turn a room or a renamed step changes Python alone (naga_widget/widget/choices.py)."""
+    code = _code(path)
+    for pattern, what in ((GRAMMAR, "writes action text"), (GEOMETRY, "turns a tile"), (RULES, "judges a rule")):
+        found = pattern.search(code)
+        assert not found, f"{path.name} {what}: {found.group(0)!r}"  # type: ignore[union-attr]

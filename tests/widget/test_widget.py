@@ -16,7 +16,9 @@ from widget_helpers import send
 
 from naga_widget import Match, NagaWidget, RandomBot, play_match
 from naga_widget.rules import STANDARD, TEMPLE_NAMES, IllegalActionError, Invoke
+from naga_widget.rules.legal import call_groups
 from naga_widget.widget import LOG_WINDOW, SYNCED, catalog, compact_board  # SYNCED: all but the catalog
+from naga_widget.widget.projection import board_trait
 from naga_widget.widget.widget import _esm_source
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,11 +37,11 @@ def test_traits_after_construction() -> None:
     w = NagaWidget(seed=5, perspective=0)
     state = w.state
     assert w.catalog["cards"]["07b"]["effect"] == "E07" and len(w.catalog["cards"]) == 48
-    assert w.board == compact_board(state.observe(0))
+    assert w.board == board_trait(state, 0)
     assert w.timeline["step"] == 0 and w.timeline["last"] == 0 and w.timeline["at_end"]
     assert w.status["perspective"] == 0 and w.status["viewer"] == 0 and w.status["message"] is None
     if state.to_move == 0:
-        assert w.menu["phase"] == "call" and sorted(sum(w.menu["groups"], [])) == list(state.hands[0])
+        assert w.menu["phase"] == "call" and sorted(n["key"] for n in w.menu["choices"]) == list(state.hands[0])
     else:
         assert w.menu == {}
 
@@ -118,9 +120,10 @@ def test_hotseat_with_bot_rejected() -> None:
 
 
 def test_confrontation_menu_lists_every_invoke_and_target() -> None:
-    """The menu's token table and target sets give back exactly the legal invokes (R4.2.2, R5)."""
-    from naga_widget.rules import Invoke
+    """The complete nodes of the menu's tree give back exactly the legal invokes (R4.2.2, R5)."""
+    from naga_widget.rules import Action
     from naga_widget.widget import action_menu
+    from naga_widget.widget.choices import leaves
 
     checked = 0
     for seed in range(8):
@@ -131,8 +134,7 @@ def test_confrontation_menu_lists_every_invoke_and_target() -> None:
             if state.phase != "confront":
                 continue
             menu = action_menu(state, state.to_move)
-            listed = {Invoke(card, pay, tuple(menu["tokens"][int(i)] for i in text.split()))
-                      for card, pay, index in menu["invokes"] for text in menu["target_sets"][index]}
+            listed = {Action.coerce(node["action"]) for node in leaves(menu) if node["action"] != "pass"}
             assert listed == {a for a in state.legal_actions() if a.kind == "invoke"}
             checked += 1
     assert checked > 50
@@ -141,7 +143,7 @@ def test_confrontation_menu_lists_every_invoke_and_target() -> None:
 # -- intents --------------------------------------------------------------------------------------
 def test_play_intent_changes_state_and_acks() -> None:
     w = teacher()
-    card = w.menu["groups"][0][0]
+    card = w.menu["choices"][0]["key"]
     sent = send(w, type="play", action=f"call {card}")
     assert w.step == 1 and w.match.actions[0].cards == (card,)
     assert w.status["ack"] == sent["id"] and w.status["message"] is None
@@ -192,7 +194,7 @@ def test_intent_type_must_be_a_known_name(kind: Any) -> None:
 
 def test_mixed_stick_types_call_rejected_with_rule() -> None:
     w = teacher(seed=8)
-    groups = w.menu["groups"]
+    groups = call_groups(w.state, w.state.to_move)
     assert len(groups) >= 2, "the seed should give a hand with two stick types"
     send(w, type="play", action=f"call {groups[0][0]} {groups[1][0]}")
     assert "one stick type" in w.status["message"]["text"] and "R4.1" in w.status["message"]["text"]
@@ -214,7 +216,7 @@ def test_navigation_intents() -> None:
     send(w, type="undo")
     assert w.step == last - 1 and not w.timeline["at_end"]
     send(w, type="start")
-    assert w.step == 0 and w.board == compact_board(w.match.state_at(0).observe("truth"))
+    assert w.step == 0 and w.board == board_trait(w.match.state_at(0), "truth")
     send(w, type="redo")
     assert w.step == 1
     send(w, type="goto", to=4)
@@ -285,7 +287,7 @@ def test_code_changes_update_every_view() -> None:
     a.play(action)
     assert a.timeline["step"] == b.timeline["step"] == 1
     match.goto(0)
-    assert a.timeline["step"] == b.timeline["step"] == 0 and b.board == compact_board(match.state.observe("spectator"))
+    assert a.timeline["step"] == b.timeline["step"] == 0 and b.board == board_trait(match.state, "spectator")
 
 
 def test_a_closed_view_stops_following_the_match() -> None:
@@ -322,7 +324,7 @@ def test_hotseat_screen_between_turns() -> None:
     send(w, type="play", action=str(w.state.legal_actions().sample(random.Random(0))))
     assert "pass the device" in w.status["message"]["text"] and w.step == 0
     send(w, type="reveal")
-    assert w.status["screen"] is None and w.board == compact_board(w.state.observe(first)) and w.menu["player"] == first
+    assert w.status["screen"] is None and w.board == board_trait(w.state, first) and w.menu["player"] == first
     send(w, type="play", action=str(w.state.legal_actions().sample(random.Random(0))))
     assert w.state.to_move == 1 - first
     assert w.status["screen"]["player"] == 1 - first and w.board == {}

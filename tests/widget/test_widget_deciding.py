@@ -60,7 +60,7 @@ def test_the_menu_carries_the_reason_and_not_for_a_decision_with_more_choices() 
     m = played(*NO_TARGET)
     menu = action_menu(m.state, 0)
     assert menu["only"]["text"] == only_choice(m.state, 0)["text"]  # type: ignore[index]
-    assert menu["invokes"] == [] and menu["pass"] is True
+    assert menu["choices"] == [] and menu["pass"]["action"] == "pass"
     start = Match(seed=9)
     assert "only" not in action_menu(start.state, start.state.to_move)
     assert only_choice(start.state, 1 - start.state.to_move) is None  # not that player's decision

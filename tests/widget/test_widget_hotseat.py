@@ -58,7 +58,8 @@ def test_the_screen_hides_the_call_of_the_player_who_just_called() -> None:
     w = NagaWidget(seed=6, perspective="hotseat")
     first = w.state.to_move
     send(w, type="reveal")
-    cards = w.menu["groups"][0][:2]
+    card = w.menu["choices"][0]["key"]  # the first card, and the others of its stick type (R4.1)
+    cards = max((c["cards"] for c in w.menu["calls"] if card in c["cards"]), key=len)[:2]
     send(w, type="play", action="call " + " ".join(cards))
     assert w.status["screen"]["player"] == 1 - first
     assert not any(c in traits_text(w) for c in cards)

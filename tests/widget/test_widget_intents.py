@@ -54,7 +54,7 @@ def test_an_intent_that_is_not_an_object_is_shown_as_an_error(value: Any, named:
 def test_after_a_bad_value_a_good_intent_works() -> None:
     w = teacher()
     from_browser(w, "nonsense")
-    send(w, type="play", action=f"call {w.menu['groups'][0][0]}")
+    send(w, type="play", action=f"call {w.menu['choices'][0]['key']}")
     assert w.step == 1 and w.status["message"] is None
 
 
@@ -146,13 +146,13 @@ def test_an_intent_from_another_branch_is_refused() -> None:
 @pytest.mark.parametrize("stamp", [{"step": "0"}, {"step": True}, {"step": 0, "branch": None}, {"step": 1.0}])
 def test_a_malformed_stamp_is_refused(stamp: dict[str, Any]) -> None:
     w = teacher()
-    from_browser(w, {"id": 5, "type": "play", "action": f"call {w.menu['groups'][0][0]}", **stamp})
+    from_browser(w, {"id": 5, "type": "play", "action": f"call {w.menu['choices'][0]['key']}", **stamp})
     assert "integer" in message(w) and w.step == 0
 
 
 def test_an_intent_written_by_hand_without_a_stamp_acts_where_the_match_is() -> None:
     w = teacher()
-    from_browser(w, {"id": 1, "type": "play", "action": f"call {w.menu['groups'][0][0]}"})
+    from_browser(w, {"id": 1, "type": "play", "action": f"call {w.menu['choices'][0]['key']}"})
     assert w.step == 1 and w.status["message"] is None
 
 
@@ -299,7 +299,7 @@ def test_a_bug_in_the_play_path_shows_as_a_traceback_not_as_a_refusal(monkeypatc
     """Only the project's own errors for bad input become a message: an exception of a bug in the
     engine's play path propagates (ipywidgets logs its traceback), the view still gets its answer."""
     w = teacher()
-    good = f"call {w.menu['groups'][0][0]}"
+    good = f"call {w.menu['choices'][0]['key']}"
 
     def broken(self: State, action: Any, chance: Any = None) -> Any:
         raise bug("a bug in the engine")

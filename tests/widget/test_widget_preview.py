@@ -11,6 +11,7 @@ happens, and only what the viewer may know.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections import Counter
@@ -22,8 +23,9 @@ from test_widget_secrecy import viewer_at, word_in
 
 from naga_widget import Match, NagaWidget, State
 from naga_widget.bots.determinize import determinize
-from naga_widget.rules import STANDARD, TEMPLE_NAMES, Chance, Event, Invoke, Place
+from naga_widget.rules import STANDARD, TEMPLE_NAMES, Action, Chance, Event, Invoke, Place
 from naga_widget.rules.temple import SLOT_NAMES
+from naga_widget.widget.choices import leaves
 from naga_widget.widget.preview import PREVIEWED, effect_preview, placement_previews, preview_words
 from naga_widget.widget.projection import View, action_menu, traits
 
@@ -75,8 +77,8 @@ def test_each_placement_preview_is_what_the_placement_then_does() -> None:
     seen: Counter[str] = Counter()
     for n, state in enumerate(random_states(SEEDS, "place")):
         menu = action_menu(state, state.to_move)
-        assert len(menu["previews"]) == len(menu["places"])
-        for (space, rotation), preview in zip(menu["places"], menu["previews"]):
+        assert len(placements(menu)) == len(state.legal_actions())
+        for space, rotation, preview in placements(menu):
             after, events = state.transition(Place(space, rotation), Chance(random.Random(n)))
             assert said(preview) == happened(state, after, events), f"place {space} rot{rotation}"
             assert preview.get("full", False) == after.temples[state.to_move].is_full()
@@ -89,19 +91,27 @@ def test_each_placement_preview_is_what_the_placement_then_does() -> None:
     assert seen["placements"] > 1000 and seen["up"] > 50 and seen["collected"] > 10 and seen["full"] > 0, seen
 
 
+def placements(menu: dict[str, Any]) -> list[tuple[int, int, dict[str, Any]]]:
+    """(space, rotation, preview) for every node of a placement menu's tree."""
+    return [(space["key"], rot["key"], rot["preview"]) for space in menu["choices"] for rot in space["next"]]
+
+
 def effect_targets(menu: dict[str, Any]) -> list[tuple[str, str, str, tuple[str, ...], dict[str, Any]]]:
-    """(effect, card, pay, target, preview) for every previewed target of a confront menu."""
-    tokens = menu["tokens"]
+    """(effect, card, pay, target, preview) for every previewed target of a confront menu, each once (an
+    unordered pair completes two paths of the tree)."""
     out = []
-    for card, pay, k in menu["invokes"]:
-        info = menu["set_info"][k]
-        if "previews" not in info:
-            assert info["effect"] not in PREVIEWED
+    seen = set()
+    for node in leaves(menu):
+        action = Action.coerce(node["action"])
+        if not isinstance(action, Invoke) or action in seen:
             continue
-        assert info["effect"] in PREVIEWED and len(info["previews"]) == len(menu["target_sets"][k])
-        for text, preview in zip(menu["target_sets"][k], info["previews"]):
-            target = tuple(tokens[int(i)] for i in text.split())
-            out.append((info["effect"], card, pay, target, preview))
+        seen.add(action)
+        effect = STANDARD.card_effect[action.card]
+        if "preview" not in node:
+            assert effect not in PREVIEWED
+            continue
+        assert effect in PREVIEWED
+        out.append((effect, action.card, action.pay, action.target, node["preview"]))
     return out
 
 
@@ -150,8 +160,8 @@ def test_previews_run_no_chance() -> None:
 
 # -- public facts only ----------------------------------------------------------------------------------------
 def previews_of(menu: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every preview a menu holds."""
-    return [*menu.get("previews", []), *(p for info in menu.get("set_info", []) for p in info.get("previews", []))]
+    """Every preview of a menu's tree."""
+    return [node["preview"] for node in leaves(menu) if "preview" in node] if menu else []
 
 
 @pytest.mark.parametrize("viewer", [0, 1, "spectator"])
@@ -215,14 +225,14 @@ def test_the_leak_search_finds_a_preview_that_names_what_lies_face_down() -> Non
     """The search above can fail: a preview doctored to name the relic that turns up is caught."""
     w = NagaWidget(seed=11, perspective=0)
     rng = random.Random(11)
-    while not (w.menu.get("phase") == "place" and any("up" in p for p in w.menu["previews"])):
+    while not (w.menu.get("phase") == "place" and any("up" in p for p in previews_of(w.menu))):
         w.play(w.state.legal_actions().sample(rng))
-    k, preview = next((k, p) for k, p in enumerate(w.menu["previews"]) if "up" in p)
+    menu = copy.deepcopy(w.menu)
+    node = next(rot for space in menu["choices"] for rot in space["next"] if "up" in rot["preview"])
+    preview = node["preview"]
     t, slot = preview["up"][0].split(":")
     relic = w.state.temples[TEMPLE_NAMES.index(t)].relics[SLOT_NAMES.index(slot)]
-    menu = dict(w.menu)
-    menu["previews"] = [*menu["previews"][:k], {**preview, "words": f"{preview['words']} It is {relic}."},
-                        *menu["previews"][k + 1:]]
+    node["preview"] = {**preview, "words": f"{preview['words']} It is {relic}."}
     w.menu = menu
     with pytest.raises(AssertionError, match="named in a preview"):
         check_previews(w, 0)

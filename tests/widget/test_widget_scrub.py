@@ -69,7 +69,7 @@ def test_a_goto_from_another_branch_is_still_refused() -> None:
 def test_only_a_goto_is_free_of_its_step_stamp() -> None:
     """A play sent as a message at a step the match has left is refused as a stale click."""
     w = NagaWidget(Match(seed=3), perspective="teacher")
-    click = stamped(w, type="play", action=f"call {w.menu['groups'][0][0]}")
+    click = stamped(w, type="play", action=f"call {w.menu['choices'][0]['key']}")
     by_message(w, click)
     assert w.step == 1
     by_message(w, {**click, "id": click["id"] + 1})

@@ -4,14 +4,16 @@ board places, the timeline's labels and a bot's candidates (docs/widget-protocol
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from naga_widget import Match, RandomBot
 from naga_widget.bots import Candidate, Decision, Explanation
-from naga_widget.rules import STANDARD, Action
+from naga_widget.rules import STANDARD, Action, Invoke
 from naga_widget.rules.effects import EFFECTS
 from naga_widget.rules.wording import action_words, label_words
+from naga_widget.widget.choices import invoke_done
 from naga_widget.widget.projection import View, board_places, catalog, explained, traits
 
 
@@ -56,6 +58,22 @@ def _game(seed: int, steps: int) -> Match:
     return m
 
 
+def _complete(node: dict[str, Any]) -> list[tuple[tuple[str, ...], dict[str, Any]]]:
+    """(target, node) for each complete node under ``node``, itself included."""
+    found = [(Action.coerce(node["action"]).target, node)] if "action" in node else []  # type: ignore[union-attr]
+    for child in node.get("next", []):
+        found += _complete(child)
+    return found
+
+
+def _paths(node: dict[str, Any], path: list[dict[str, Any]]) -> list[tuple[list[dict[str, Any]], list[str]]]:
+    """Each path of token nodes from ``node`` down to a complete node, with its tokens."""
+    found = [(path, [n["key"] for n in path])] if "action" in node and path else []
+    for child in node.get("next", []):
+        found += _paths(child, [*path, child])
+    return found
+
+
 def test_the_menu_says_each_target_with_its_effects_words() -> None:
     met = set()
     rng = random.Random(4)
@@ -66,17 +84,24 @@ def test_the_menu_says_each_target_with_its_effects_words() -> None:
             if s.phase == "confront":
                 menu = traits(m, View(s.to_move))["menu"]
                 legal = s.legal_actions()
-                assert len(menu["token_words"]) == len(menu["tokens"])
-                for card, pay, k in menu["invokes"]:
+                legal = s.legal_actions()
+                for card_node in menu["choices"]:
+                    card = card_node["key"]
                     effect = EFFECTS[STANDARD.card(card).effect]
                     met.add(effect.id)
-                    info = menu["set_info"][k]
-                    assert (info["effect"], info["unordered"]) == (effect.id, effect.unordered)
-                    targets = legal.targets(card, pay)
-                    assert info["words"] == [effect.target_words(t, s.to_move) for t in targets]
-                    for target in targets:
-                        for tok, words in zip(target, effect.token_words(target)):
-                            assert menu["token_words"][menu["tokens"].index(tok)] == words
+                    for pay_node in card_node["next"]:
+                        pay = pay_node["key"]
+                        targets = legal.targets(card, pay)
+                        found = _complete(pay_node)
+                        # each target completes its path (an unordered pair two paths), in the effect's words
+                        assert {t for t, _ in found} == set(targets)
+                        for target, node in found:
+                            words = effect.target_words(target, s.to_move)
+                            assert node["done"] == invoke_done(s, card, pay, words)
+                            assert node["action"] == str(Invoke(card, pay, target))
+                        for path, tokens in _paths(pay_node, []):
+                            for node, words in zip(path, effect.token_words(tokens)):
+                                assert node["label"] == words
             m.play(s.legal_actions().sample(rng))
     assert met == set(EFFECTS)
 

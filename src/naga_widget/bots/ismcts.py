@@ -58,7 +58,7 @@ from ..rules import AnyAction, Call, Chance, Give, IllegalActionError, LegalActi
 from ..rules.draft import Draft, Readable
 from ..rules.flow import act
 from ..rules.legal import check, payments, sample_action
-from ..rules.observe import Observation
+from ..rules.observe import Observation, call_hidden
 from .base import Candidate, Decision, Explanation, highlights
 from .beliefs import BeliefTally
 from .determinize import Determinizer, Worlds
@@ -211,9 +211,10 @@ def seen_as(state: Readable, root: int, action: AnyAction) -> str:
     """The key of ``action`` as the root player sees it.
 
     The guide's call stays face down while the other player calls (R4.1): when the
-    guide is the root player's opponent, only its size is seen.
+    guide is the root player's opponent (:func:`~naga_widget.rules.observe.call_hidden`), only its size
+    is seen.
     """
-    if action.kind == "call" and state.to_move != root and state.guide == state.to_move:
+    if action.kind == "call" and state.guide == state.to_move and call_hidden(state.to_move, root):
         return f"call {len(action.cards)} card(s)"  # type: ignore[union-attr]
     return str(action)
 

@@ -160,6 +160,18 @@ def _sees(viewer: int | str, p: int) -> bool:
     return viewer == "truth" or viewer == p
 
 
+def call_hidden(caller: int, viewer: int | str) -> bool:
+    """Is the call ``caller`` makes face down for ``viewer`` when it is made (R4.1, R6)? For everyone but
+    the caller and the truth, who read only its number of cards. The one owner of that fact: the
+    observation (a call is revealed in the Confrontation, R4.2.1), a step's label (which keeps the moment
+    the call was made) and a search's view of its opponent's call (``bots.ismcts.seen_as``) ask here.
+
+    >>> call_hidden(0, 1), call_hidden(0, 0), call_hidden(1, "truth"), call_hidden(1, "spectator")
+    (True, False, False, True)
+    """
+    return not _sees(viewer, caller)
+
+
 def _temple_view(temple: Temple, owner: int, viewer: int | str) -> TempleView:
     """A temple's tiles (an amulet on a tile shown as ``True`` unless the truth) and its relics as known."""
     truth = viewer == "truth"
@@ -203,7 +215,7 @@ def _player_view(s: Position, p: int, viewer: int | str) -> PlayerView:
         # face-down call (R6: the call is its owner's secret until revealed)
         "known_cards": sorted(c for c in (*hand, *(call or ())) if c in shown),
         "called": call is not None,
-        "call": list(call) if call is not None and (own or revealed_calls) else None,
+        "call": list(call) if call is not None and (not call_hidden(p, viewer) or revealed_calls) else None,
         "call_count": len(call) if call is not None else 0,
         "sticks": list(s.sticks[p]),
         "fate": s.fate(p),

@@ -108,32 +108,29 @@ class BotClient:
 
 
 def menu_actions(menu: dict[str, Any]) -> list[str]:
-    """The action texts a view's ``menu`` trait offers (``docs/widget-protocol.md``), for a scripted person's
-    seat: one per way to decide (for a call: each card alone and each whole group, not every subset).
+    """The action texts a view's ``menu`` trait offers (``docs/widget-protocol.md``: the complete nodes of its
+    tree, each once), for a scripted person's seat: one per way to decide (for a call: each card alone and
+    each whole group, not every subset).
 
-    >>> menu_actions({"phase": "give", "gives": ["03a", "07b"]})
+    >>> menu_actions({"phase": "give", "choices": [{"key": "03a", "action": "give 03a"},
+    ...                                             {"key": "07b", "action": "give 07b"}]})
     ['give 03a', 'give 07b']
-    >>> menu_actions({"phase": "confront", "tokens": ["gold:W0"], "invokes": [["05c", "1", 0]],
-    ...               "target_sets": [["0"]]})
+    >>> menu_actions({"phase": "confront", "pass": {"key": "pass", "action": "pass"}, "choices": [
+    ...     {"key": "05c", "next": [{"key": "1", "next": [{"key": "gold:W0", "action": "invoke 05c 1 gold:W0"}]}]}]})
     ['pass', 'invoke 05c 1 gold:W0']
     """
-    phase = menu.get("phase")
-    if phase == "call":
-        out = [f"call {c}" for g in menu["groups"] for c in g]
-        return out + [f"call {' '.join(g)}" for g in menu["groups"] if len(g) > 1]
-    if phase == "confront":
-        tokens = menu["tokens"]
-        out = ["pass"]
-        for card, pay, index in menu["invokes"]:
-            for target in menu["target_sets"][index]:
-                words = " ".join(tokens[int(i)] for i in target.split()) if target else ""
-                out.append(f"invoke {card} {pay} {words}".strip())
-        return out
-    if phase == "place":
-        return [f"place {space} rot{rot}" for space, rot in menu["places"]]
-    if phase == "give":
-        return [f"give {c}" for c in menu["gives"]]
-    return []
+    if menu.get("phase") == "call":
+        calls = [c["cards"] for c in menu["calls"]]
+        whole = [c for c in calls if len(c) > 1 and not any(len(d) > len(c) and set(c) <= set(d) for d in calls)]
+        return [f"call {c[0]}" for c in calls if len(c) == 1] + [f"call {' '.join(c)}" for c in whole]
+    out: list[str] = [menu["pass"]["action"]] if "pass" in menu else []
+    stack = list(reversed(menu.get("choices", [])))
+    while stack:
+        node = stack.pop()
+        if "action" in node and node["action"] not in out:
+            out.append(node["action"])
+        stack.extend(reversed(node.get("next", [])))
+    return out
 
 
 async def play_async(bot: Bot, url: str, **options: Any) -> dict[int, dict[str, Any]]:

@@ -36,20 +36,19 @@ from ..rules import (
     State,
     end_reason_text,
 )
-from ..rules.effects import Effect, Target
 from ..rules.effects.base import token_words
 from ..rules.effects.maze import LINES
 from ..rules.errors import is_choice
 from ..rules.flow import room_winner
-from ..rules.legal import call_groups
-from ..rules.observe import Observation, RelicView, SpaceView
+from ..rules.observe import Observation, RelicView, SpaceView, call_hidden
+from ..rules.outcome import OutcomeJSON
 from ..rules.ruleset import openings_text
 from ..rules.steps import step_title
 from ..rules.temple import SLOT_NAMES
 from ..rules.wording import action_words, label_words
-from .deciding import confidence, only_choice, suggestion
+from .choices import decision_menu
+from .deciding import confidence, suggestion
 from .guard import IntentError, quote
-from .preview import effect_previews, placement_previews
 from .wire import (
     AutoPass,
     AutoPassed,
@@ -77,7 +76,6 @@ from .wire import (
     Status,
     Stopped,
     StoredMessage,
-    TargetSetInfo,
     Timeline,
     Traits,
     Watch,
@@ -248,26 +246,11 @@ def board_places() -> dict[str, Place]:
     return places
 
 
-def target_words(player: int, tokens: list[str],
-                 listed: list[tuple[Effect, tuple[Target, ...]]]) -> tuple[list[str], list[TargetSetInfo]]:
-    """The words of a confront menu, from the effect records: ``token_words`` (each of ``tokens`` in
-    words, by its kind) and ``set_info`` (per target set: its ``effect``, whether its pairs are
-    ``unordered``, and the ``words`` of each target for ``player``, the invoker)."""
-    kinds: dict[str, str] = {}
-    info: list[TargetSetInfo] = []
-    for effect, targets in listed:
-        for target in targets:
-            kinds.update(zip(target, effect.kinds))
-        info.append({"effect": effect.id, "unordered": effect.unordered,
-                     "words": [effect.target_words(t, player) for t in targets]})
-    return [token_words(kinds[t], t) for t in tokens], info
-
-
 def step_label_words(state_before: State, action: AnyAction, viewer: int | str) -> str:
     """A step's action in words as ``viewer`` may see it (:func:`public_label`'s words): a call stays
     face down for others (R6)."""
     actor = state_before.to_move
-    hidden = isinstance(action, Call) and viewer not in (actor, "truth")
+    hidden = isinstance(action, Call) and call_hidden(actor, viewer)
     return label_words(action, state_before.ruleset, actor, hidden_call=hidden)
 
 
@@ -292,10 +275,28 @@ def fate_standing(state: State) -> Standing | None:
                     f"({why}, R4.3.1)"}
 
 
+def outcome_words(outcome: OutcomeJSON, ruleset: Ruleset) -> str:
+    """The end of the game in one sentence (R7): ``"gold wins, a score of 25 or more (R7.1) — 27 : 0"``."""
+    reason = outcome["reason"]
+    why = end_reason_text(reason, ruleset) if reason in END_REASONS else reason
+    rule = f" ({outcome['rule']})" if outcome["rule"] else ""
+    scores = " : ".join(str(score) for score in outcome["scores"])
+    return f"{TEMPLE_NAMES[outcome['winner']]} wins{f', {why}{rule}' if why else ''} — {scores}"
+
+
+def step_name(phase: str, outcome: OutcomeJSON | None, ruleset: Ruleset) -> str:
+    """The step shown by its name and rule id (``"Call of Fate (R4.1)"``, ``rules.steps.step_title``); at the
+    end of the game with its outcome (``"Game over (R7): gold wins, …"``)."""
+    if phase == "over" and outcome:
+        return f"{step_title(phase)}: {outcome_words(outcome, ruleset)}"
+    return step_title(phase)
+
+
 def board_trait(state: State, viewer: int | str) -> Board:
-    """The ``board`` trait: the viewer's observation (:func:`compact_board`) and, during the
-    Confrontation, the ``standing`` (:func:`fate_standing`)."""
+    """The ``board`` trait: the viewer's observation (:func:`compact_board`), the ``step_name``
+    (:func:`step_name`) and, during the Confrontation, the ``standing`` (:func:`fate_standing`)."""
     board = compact_board(state.observe(viewer))
+    board["step_name"] = step_name(board["phase"], board.get("outcome"), state.ruleset)
     standing = fate_standing(state)
     if standing is not None:
         board["standing"] = standing
@@ -413,55 +414,15 @@ def compact_board(obs: Observation) -> Board:
 
 
 def action_menu(state: State, player: int) -> Menu:
-    """The decisions of ``player`` now, in the compact form of the protocol (derived from the legal actions, R8)."""
-    phase = state.phase
-    menu: Menu = {"player": player, "phase": phase, "step_name": step_title(phase)}
-    legal = state.legal_actions()
-    if phase == "call":
-        menu["groups"] = [list(g) for g in call_groups(state, player)]
-    elif phase == "confront":
-        # Targets travel as numbers into a table of their tokens: "3 17" stands for "gold:W0 silver:E2".
-        # A set is one effect's targets, so that each set also carries that effect's words for them.
-        tokens: dict[str, int] = {}
-        sets: dict[tuple[str, tuple[str, ...]], int] = {}
-        listed: list[tuple[Effect, tuple[Target, ...]]] = []
-        invokes = []
-        for card, pay in legal.invoke_heads():
-            effect = EFFECTS[state.ruleset.card_effect[card]]
-            targets = legal.targets(card, pay)
-            texts = tuple(" ".join(str(tokens.setdefault(tok, len(tokens))) for tok in target) for target in targets)
-            if (effect.id, texts) not in sets:
-                sets[effect.id, texts] = len(sets)
-                listed.append((effect, targets))
-            invokes.append([card, pay, sets[effect.id, texts]])
-        menu["pass"] = True
-        menu["invokes"] = invokes
-        menu["tokens"] = list(tokens)
-        menu["target_sets"] = [list(texts) for _, texts in sets]
-        menu["token_words"], menu["set_info"] = target_words(player, list(tokens), listed)
-        for info, (effect, targets) in zip(menu["set_info"], listed):  # what a maze effect would do (preview.py)
-            shown = effect_previews(state, effect.id, targets)
-            if shown is not None:
-                info["previews"] = shown
-    elif phase == "place":
-        assert state.offered is not None
-        room = state.offered[0]
-        menu["room"] = {"id": room, "openings": openings_text(state.ruleset.room(room).openings)}
-        menu["places"] = [[a.space, a.rotation] for a in legal]  # type: ignore[union-attr]
-        menu["previews"] = placement_previews(state)  # what each placement would do, in the order of places
-    elif phase == "give":
-        menu["gives"] = [a.card for a in legal]  # type: ignore[union-attr]
-    only = only_choice(state, player)
-    if only is not None:
-        menu["only"] = only
-    return menu
+    """The ``menu`` trait: the decisions of ``player`` now as a tree of choices (:mod:`.choices`)."""
+    return decision_menu(state, player)
 
 
 def public_label(state_before: State, action: AnyAction, viewer: int | str) -> str:
     """A step's action as ``viewer`` may see it: a call's cards stay hidden from others (R6)."""
     actor = state_before.to_move
     name = TEMPLE_NAMES[actor]
-    if isinstance(action, Call) and viewer not in (actor, "truth"):
+    if isinstance(action, Call) and call_hidden(actor, viewer):
         return f"{name}: call {len(action.cards)} card(s)"
     return f"{name}: {action}"
 

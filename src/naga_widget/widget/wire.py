@@ -11,7 +11,7 @@ absent; ``X | None`` one that is sent as ``null``.
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 from ..bots.base import BeliefsJSON, CandidateJSON, HighlightJSON
 from ..diff import StepChanges
@@ -173,6 +173,7 @@ class Board(TypedDict):
     room_pile: NotRequired[list[str]]  # the truth only
     amulet_pile: NotRequired[list[str]]  # the truth only
     knowledge: NotRequired[list[list[int]]]  # the truth only
+    step_name: NotRequired[str]  # the step's name and rule; at the end with the outcome in words
     standing: NotRequired[Standing]  # the Confrontation only: who would win the room now (R4.3.1)
 
 
@@ -193,13 +194,25 @@ class Preview(TypedDict, total=False):
     words: str  # the same in one sentence
 
 
-class TargetSetInfo(TypedDict):
-    """What Python says of one target set (from the effect's record)."""
+class Choice(TypedDict):
+    """A node of the decision tree (``choices.py``): one control, and what follows it."""
 
-    effect: str  # the effect whose targets these are
-    unordered: bool  # a pair names the same target in either order
-    words: list[str]  # each target in words for the invoker, as target_sets lists them
-    previews: NotRequired[list[Preview]]  # E07–E10: one per target, in the same order
+    key: str | int  # what the control stands for: a card, a payment, a target token, a space, a rotation
+    label: str  # the control's short text
+    words: NotRequired[str]  # its longer words
+    action: NotRequired[str]  # the action text the choice completes to, when it can be confirmed there
+    done: NotRequired[str]  # the confirm button's words for that action
+    openings: NotRequired[str]  # a rotation: the room's openings turned so (R1.1)
+    preview: NotRequired[Preview]  # what the action would do to the temples
+    next: NotRequired[list[Choice]]  # the choices that may follow
+
+
+class CallChoice(TypedDict):
+    """A complete call (R4.1): a set of cards of one stick type."""
+
+    cards: list[str]
+    action: str  # "call 02a 10a"
+    words: str  # "Call 2 cards: 4 brown sticks to throw"
 
 
 class OnlyChoice(TypedDict):
@@ -215,17 +228,10 @@ Menu = TypedDict("Menu", {  # written as a call, since one of its fields is ``pa
     "player": int,
     "phase": str,  # "call" | "confront" | "place" | "give"
     "step_name": str,
-    "groups": list[list[str]],  # call: card ids, one list per stick type
-    "pass": bool,  # confront: pass is legal
-    "invokes": list[list[Any]],  # confront: [card, pay, set]
-    "tokens": list[str],  # confront: the target tokens, which target_sets index
-    "target_sets": list[list[str]],  # confront: targets as token indices ("0 1"; "" = no target)
-    "token_words": list[str],  # confront: each token in words, in the order of tokens
-    "set_info": list[TargetSetInfo],  # confront: per target set, its effect, order and words
+    "choices": list[Choice],  # the first level of the tree: cards, cards to invoke, spaces, cards to give
+    "calls": list[CallChoice],  # call: every legal call
+    "pass": Choice,  # confront: the pass
     "room": dict[str, str],  # place: the room to place, {id, openings}
-    "places": list[list[int]],  # place: [space, rotation]
-    "previews": list[Preview],  # place: one per entry of places
-    "gives": list[str],  # give: the drawn cards
     "only": OnlyChoice,  # a single choice
 }, total=False)
 
