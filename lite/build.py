@@ -31,7 +31,6 @@ import argparse
 import hashlib
 import json
 import os
-import re
 import shutil
 import struct
 import subprocess
@@ -217,8 +216,8 @@ def kernel_extension_wheels() -> dict[str, Path]:
 
 
 def precompiled(package: Path, wheels: list[Path], out: Path, keep_source: tuple[str, ...] = ()) -> list[Path]:
-    """The ``wheels`` pruned (and, with ``BYTECODE``, rewritten to Python 3.14 bytecode) by Pyodide itself
-    (see ``precompile.py``)."""
+    """The ``wheels`` (or Pyodide's ``python_stdlib.zip``) pruned and without comments (and, with ``BYTECODE``,
+    rewritten to Python 3.14 bytecode) by Pyodide itself (see ``precompile.py``)."""
     src = out.with_name(out.name + "-src")
     src.mkdir(parents=True)
     out.mkdir(parents=True)
@@ -236,21 +235,6 @@ def preloaded(config: dict[str, Any]) -> list[str]:
     return list(settings["loadPyodideOptions"]["packages"])
 
 
-# Character sets of Pyodide's standard library that the site leaves out (270 KB): the code pages and
-# ISO 8859 parts other than cp437 (zip file names), cp1252 and iso8859_15. UTF-8, Latin-1, ASCII,
-# UTF-16/32 and the codecs that are not character tables stay.
-STDLIB_DROPPED = re.compile(r"encodings/(cp(?!437\.|1252\.)\d+|mac_\w+|iso8859_(?!15\.)\d+|koi8_\w|kz1048|ptcp154|"
-                            r"hp_roman8|tis_620|palmos)\.py$")
-
-
-def trim_stdlib(source: Path, target: Path) -> None:
-    """Copy Pyodide's ``python_stdlib.zip`` without the entries of ``STDLIB_DROPPED``."""
-    with zipfile.ZipFile(source) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
-        for info in src.infolist():
-            if not STDLIB_DROPPED.match(info.filename):
-                out.writestr(info, src.read(info), compress_type=info.compress_type, compresslevel=9)
-
-
 def write_pyodide(static: Path, downloads: Path, own_wheels: list[Path], roots: list[str]) -> dict[str, Any]:
     """Fill ``static`` (the lite folder's static/pyodide) with Pyodide, the wheels and the lock."""
     import pyodide_lock as pl
@@ -258,10 +242,10 @@ def write_pyodide(static: Path, downloads: Path, own_wheels: list[Path], roots: 
     package = pyodide_package(downloads)
     static.mkdir(parents=True)
     for name in PYODIDE_FILES:
-        if name == "python_stdlib.zip":
-            trim_stdlib(package / name, static / name)
-        else:
+        if name != "python_stdlib.zip":
             shutil.copy2(package / name, static / name)
+    (stdlib,) = precompiled(package, [package / "python_stdlib.zip"], static.parents[2] / "compiled-stdlib")
+    shutil.copy2(stdlib, static / "python_stdlib.zip")
     base = pl.load(package / "pyodide-lock.json")
     own_wheels = precompiled(package, own_wheels, static.parents[2] / "compiled-own", keep_source=("naga-widget",))
     own = {w.name: w for w in map(pl.Wheel.read, own_wheels)}

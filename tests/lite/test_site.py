@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from lite_page import (
@@ -29,6 +30,9 @@ from lite_page import (
 )
 
 from naga_widget.arena.progress import NOTE as NO_TQDM
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parents[2]
 # The site holds every lesson but those whose header says they do not work in JupyterLite (08: PyTorch).
@@ -118,12 +122,25 @@ def test_play_notebook_runs_and_the_bot_answers_clicks_offline(site: Path, serve
         assert "call" in mine
         assert page.locator('[data-testid="bot-stopped"]').count() == 0
         assert errors_shown(page) == []
+        # Tab completion (what the notebook asks the kernel on Tab): jedi is a stand-in here, and IPython
+        # completes from the live objects, names and attributes of what the cells made
+        assert "NagaWidget" in complete(page, "x = NagaWi")
+        assert {"play", "perspective"} <= set(complete(page, "game.p")), "no completion of an attribute"
+        assert "print" in complete(page, "pri")
     finally:
         page.context.close()
     assert traffic.refused == [], f"requests left 127.0.0.1: {traffic.refused}"
     assert any("worker" in url for url in traffic.workers), "the kernel's worker was not seen"
     assert any(url.endswith(".whl") for url in traffic.urls), "the wheels the worker loads were not seen"
     assert any("pyodide.asm.wasm" in url for url in traffic.urls)
+
+
+def complete(page: Page, code: str) -> list[str]:
+    """The matches the kernel offers for ``code`` with the cursor at its end (a Tab press in a cell)."""
+    return list(page.evaluate("""async (code) => {
+        const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+        const reply = await kernel.requestComplete({code, cursor_pos: code.length});
+        return reply.content.matches.map((m) => m.split('.').pop()); }""", code))
 
 
 def stdout_text(cells: list[dict[str, object]]) -> str:
