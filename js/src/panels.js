@@ -249,12 +249,14 @@ export function offeredPanel(board, catalog) {
     const amulet = off.amulet
       ? html`, amulet on it${typeof off.amulet === "string" ? `: ${off.amulet}` : " (face down)"}`
       : nothing;
-    inner = html`<div class="naga-row">${miniTileSvg(off.openings, 40, { amulet: off.amulet })}<div><b>${off.room}</b>${
-      shape ? html` <span class="naga-muted">${shape}</span>` : nothing
-    }<span class="naga-muted">, openings ${off.openings || "none"}</span>${amulet}</div></div>`;
+    const shapeWords = shape ? html` <span class="naga-muted">${shape}</span>` : nothing;
+    const openings = html`<span class="naga-muted">, openings ${off.openings || "none"}</span>`;
+    inner = html`<b>${off.room}</b>${shapeWords}${openings}${amulet}`;
   }
+  // the heading runs into the words beside the tile: one line less for the decision under it
+  const tile = off ? miniTileSvg(off.openings, 40, { amulet: off.amulet }) : nothing;
   return html`<section class="naga-box naga-offered" data-testid="offered"
-    aria-label="offered room"><h4>Offered room</h4>${inner}</section>`;
+    aria-label="offered room"><div class="naga-row">${tile}<div><h4>Offered room</h4> ${inner}</div></div></section>`;
 }
 
 export function tablePanel(board, names) {

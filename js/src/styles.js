@@ -12,7 +12,7 @@
 import { DARK, FIXED, LIGHT, paletteCss } from "./theme.js";
 
 /**
- * The side column beside the temples, no taller than the window less the notebook's frame (100vh - 260
+ * The side column beside the temples, no taller than the window less the notebook's frame (100vh - 246
  * px, at least 420 px): the offered room keeps its height, the decision scrolls inside itself when it
  * is taller than the room left (its confirm row stays in view at its foot), and the open tab of the
  * drawer (at most 40% of that height) shares the rest with it, scrolling inside itself. So neither a
@@ -20,7 +20,7 @@ import { DARK, FIXED, LIGHT, paletteCss } from "./theme.js";
  * JupyterLab's notebook area, at 1400×1000 a whole decision shows. `scope`: the roots it is for.
  */
 function boundedSide(scope) {
-  return `${scope} .naga-side{max-height:max(420px,calc(100vh - 260px))}
+  return `${scope} .naga-side{max-height:max(420px,calc(100vh - 246px))}
   ${scope} .naga-side>*{flex:none}
   ${scope} .naga-side>.naga-actions{flex:0 1 auto;min-height:150px;overflow:auto;overscroll-behavior:contain}
   ${scope} .naga-actions :is(.naga-foot,.naga-choice:has([data-testid="confirm"]):not(.naga-foot>*)){position:sticky;
@@ -87,8 +87,8 @@ export const CSS = `
 .naga-large .naga-temple svg.naga-board{max-width:620px}
 .naga-large .naga-boards{grid-template-columns:repeat(auto-fit,minmax(440px,1fr))}
 .naga-box{background:var(--naga-panel);border:1px solid var(--naga-line);border-radius:8px;padding:6px 8px}
-.naga-offered h4{margin:0 0 2px}.naga-offered{padding:4px 8px}.naga-offered .naga-row{flex-wrap:nowrap;gap:8px}
-.naga-offered .naga-row{margin:0}
+.naga-offered h4{display:inline;margin:0}.naga-offered h4::after{content:":"}.naga-offered{padding:4px 8px}
+.naga-offered .naga-row{flex-wrap:nowrap;gap:8px;margin:0;min-height:40px}
 .naga-player{padding:4px 8px;font-size:var(--naga-fs-s)}
 .naga-player h3{display:none}
 .naga-player .naga-row{margin:1px 0;gap:3px}
@@ -155,7 +155,8 @@ export const CSS = `
 .naga-root button.naga-card{display:block;padding:3px 7px;max-width:230px;flex:1 1 130px}
 .naga-root button small{display:block;color:var(--naga-muted);font-size:var(--naga-fs-xs)}
 .naga-root button.naga-primary small{color:inherit}
-.naga-root button .naga-effect-text{white-space:normal;line-height:1.25;margin-top:2px}
+.naga-root button .naga-effect-text{white-space:normal;line-height:1.2;margin-top:1px}
+.naga-actions .naga-choice{gap:4px;margin:4px 0}.naga-root .naga-actions button.naga-card{padding:2px 6px}
 .naga-actions .naga-hint{color:var(--naga-muted);margin:2px 0 6px}
 .naga-actions .naga-warn,.naga-warn{color:var(--naga-danger)}
 .naga-standing{margin:0 0 6px;font-weight:600}
@@ -265,7 +266,7 @@ export const CSS = `
   font-size:var(--naga-fs-s);font-weight:600}
 .naga-close-mark{font-weight:700}
 .naga-confidence{font-weight:600}
-.naga-happened{margin:0 0 6px;padding:4px 8px;border-left:4px solid var(--naga-target);background:var(--naga-bg);
+.naga-happened{margin:0 0 4px;padding:3px 8px;border-left:4px solid var(--naga-target);background:var(--naga-bg);
   border-radius:4px}
 .naga-happened h4{margin:0 0 2px}.naga-happened-since{font-weight:400;font-size:var(--naga-fs-s)}
 .naga-happened-list{list-style:none;margin:0;padding:0;max-height:7.6em;overflow:auto;font-size:var(--naga-fs-s)}
