@@ -13,8 +13,12 @@ navigation start):
 Bytes are counted by the server (``lite/serve.py --stats``): the bodies it sent (*on the wire*:
 the precompressed ``.br`` files, as a browser accepting brotli gets them) and their decompressed
 size (*raw*), so the service worker's pass-through does not count twice. ``--plain`` serves every
-file uncompressed, for comparison. Per move: from the click that completes a decision to the new step drawn (the next
-animation frame after the view changed), median over the moves of a round against the bot.
+file uncompressed, for comparison. They are counted when the board becomes playable; with the cache off, a
+file asked for twice (by the page and by the kernel's worker) counts twice, so this is about 0.7 MB more
+than a first visit with the browser's cache on (``tests/lite/test_weight.py``, 21.6 MB raw).
+
+Per move: from the click that completes a decision to the new step drawn (the next animation frame after
+the view changed), median over the moves of a round against the bot.
 """
 
 from __future__ import annotations
@@ -78,8 +82,8 @@ def cold_load(browser: Browser, server: Served, moves: int) -> dict[str, float]:
         page.locator(ROOT_SELECTOR).first.locator('[data-testid^="card-"]:not([disabled])').first.wait_for(
             timeout=120_000)
         playable = page.evaluate("() => performance.now()") / 1000
+        loaded = server.get("/.stats")  # the download of the first playable board (tests/lite/test_weight.py's)
         wait_all_run(page)
-        loaded = server.get("/.stats")
         times = [play_decision(page)[1] for _ in range(moves)]
     finally:
         page.context.close()
