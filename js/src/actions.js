@@ -13,14 +13,25 @@ import { cardMeaning } from "./words.js";
 import { autoPassNote, autoPassToggle, isSuggested, suggestedMark, suggestionOf } from "./deciding.js";
 import { happenedPanel } from "./happened.js";
 
+const CALL_HELP =
+  "Choose cards of one stick type (R4.1): 2× brown brings two brown sticks to throw (R4.2.1). " +
+  "Only the number of cards you call is public.";
+const MIXED_CALL = "These cards show different stick types; a call must use one type (R4.1).";
+const PLACE_RULE = "row 2, or next to a tile; R4.3.2";
+const SPACE_NUMBERS = "Spaces are numbered 0–8 row by row from the north-west corner: 0 1 2 / 3 4 5 / 6 7 8.";
+/** @param {string} other */
+const giveHelp = (other) =>
+  `You drew these cards: pick the one to give to ${other}; you keep the others (R4.4.2). The card given is public.`;
+
 /** The panel of the viewer's decision, or what the view is waiting for. */
 export function actionPanel(ctx) {
   const standing = fateStanding(ctx.board);
-  return html`<section class="naga-box naga-actions" data-testid="actions" data-panel="actions" data-panel-choices=".naga-target" aria-label="your decision">${happenedPanel(ctx)}${
-    standing
-      ? html`<p class="naga-standing" data-testid="fate-standing">${withRules(standing.text, ctx.catalog)}</p>`
-      : nothing
-  }${autoPassNote(ctx)}${actionContent(ctx)}</section>`;
+  return html`<section class="naga-box naga-actions" data-testid="actions" data-panel="actions"
+      data-panel-choices=".naga-target" aria-label="your decision">${happenedPanel(ctx)}${
+        standing
+          ? html`<p class="naga-standing" data-testid="fate-standing">${withRules(standing.text, ctx.catalog)}</p>`
+          : nothing
+      }${autoPassNote(ctx)}${actionContent(ctx)}</section>`;
 }
 
 function actionContent(ctx) {
@@ -44,17 +55,19 @@ function newGameButton() {
 /** A bot failed and was stopped: its seat waits for a person or another bot. */
 function stoppedBot(stopped, status) {
   const canTake = status?.perspective !== "spectator";
-  return html`<p class="naga-warn" data-testid="bot-stopped">${stopped.name}'s bot was stopped (${stopped.reason}). The game is as it was.</p>${
-    canTake
-      ? buttonRow(
-          html`<button type="button" class="naga-primary" data-act="take-over" data-testid="take-over">Take over ${stopped.name}'s seat</button>`,
-        )
-      : nothing
-  }<p class="naga-hint">Or ${
-    status?.watch
-      ? html`give both seats bots again in code: <code>widget.players = [GreedyBot(), RandomBot()]</code>`
-      : html`attach another bot in code: <code>widget.opponent = GreedyBot()</code>`
-  }.</p>`;
+  return html`<p class="naga-warn"
+      data-testid="bot-stopped">${stopped.name}'s bot was stopped (${stopped.reason}). The game is as it was.</p>${
+        canTake
+          ? buttonRow(
+              html`<button type="button" class="naga-primary" data-act="take-over"
+              data-testid="take-over">Take over ${stopped.name}'s seat</button>`,
+            )
+          : nothing
+      }<p class="naga-hint">Or ${
+        status?.watch
+          ? html`give both seats bots again in code: <code>widget.players = [GreedyBot(), RandomBot()]</code>`
+          : html`attach another bot in code: <code>widget.opponent = GreedyBot()</code>`
+      }.</p>`;
 }
 
 /**
@@ -64,7 +77,9 @@ function stoppedBot(stopped, status) {
 function waitingText(ctx) {
   const { board, status } = ctx;
   if (board.outcome)
-    return html`<h3>${withRules(statusText(ctx), ctx.catalog)}</h3>${status?.new_game ? buttonRow(newGameButton()) : nothing}`;
+    return html`<h3>${withRules(statusText(ctx), ctx.catalog)}</h3>${
+      status?.new_game ? buttonRow(newGameButton()) : nothing
+    }`;
   const stopped = status?.bot_stopped;
   const text = statusText(ctx);
   const line = text ? html`<p class="naga-hint" data-testid="waiting">${withRules(text, ctx.catalog)}</p>` : nothing;
@@ -85,7 +100,11 @@ export function statusText({ board, timeline, names, status, menu }) {
   const step = board.step_name ?? "";
   if (timeline && timeline.at_end === false) {
     const canFork = menu?.phase && timeline.mode !== "review" && timeline.mode !== "off";
-    return `You are looking at a past step (${timeline.step} of ${timeline.last}): ${who} to decide, ${step}. Go to the end to see the game now${canFork ? ", or fork from here to try another move" : ""}.`;
+    const orFork = canFork ? ", or fork from here to try another move" : "";
+    return (
+      `You are looking at a past step (${timeline.step} of ${timeline.last}): ${who} to decide, ${step}. ` +
+      `Go to the end to see the game now${orFork}.`
+    );
   }
   const bot = status?.bot !== null && status?.bot !== undefined && status.bot === board.to_move;
   if (bot) return `Waiting for ${who} (bot)…`;
@@ -111,19 +130,29 @@ function callMenu(ctx) {
   const hinted = suggestionOf(ctx);
   const chosen = sel.call;
   const call = callOf(menu, chosen); // the complete call chosen, if the menu lists it
-  return html`<p class="naga-hint">${withRules("Choose cards of one stick type (R4.1): 2× brown brings two brown sticks to throw (R4.2.1). Only the number of cards you call is public.", catalog)}</p><div class="naga-choice" role="group" aria-label="cards to call">${list(
-    choicesOf(menu, "call").map((node) => node.key),
-    (id) => id,
-    (id) =>
-      html`<button type="button" class=${suggestedClass("naga-card", isSuggested(hinted, { card: id }, sel))} data-act="toggle-card" data-card=${id} data-testid="card-${id}" title=${cardMeaning(id, catalog)} aria-pressed=${chosen.includes(id) ? "true" : "false"}>${cardButtonInner(id, catalog)}<small class="naga-effect-text">${effectText(id, catalog)}</small>${suggestedMark(isSuggested(hinted, { card: id }, sel))}</button>`,
-  )}</div>${
-    chosen.length && !call
-      ? html`<p class="naga-warn" data-testid="call-warning">${withRules("These cards show different stick types; a call must use one type (R4.1).", catalog)}</p>`
-      : nothing
-  }${buttonRow(
-    html`<button type="button" class="naga-primary" data-act="call-confirm" data-testid="confirm" ?disabled=${!call}>${call ? call.words : "Call cards"}</button>`,
-    html`<button type="button" data-act="reset" data-testid="cancel" ?disabled=${!chosen.length}>Clear</button>`,
-  )}`;
+  return html`<p
+      class="naga-hint">${withRules(CALL_HELP, catalog)}</p><div class="naga-choice" role="group"
+          aria-label="cards to call">${list(
+            choicesOf(menu, "call").map((node) => node.key),
+            (id) => id,
+            (id) =>
+              html`<button type="button" class=${suggestedClass("naga-card", isSuggested(hinted, { card: id }, sel))}
+          data-act="toggle-card" data-card=${id} data-testid="card-${id}" title=${cardMeaning(id, catalog)}
+          aria-pressed=${chosen.includes(id) ? "true" : "false"}>${cardButtonInner(id, catalog)}<small
+          class="naga-effect-text">${effectText(id, catalog)}</small>${suggestedMark(
+            isSuggested(hinted, { card: id }, sel),
+          )}</button>`,
+          )}</div>${
+            chosen.length && !call
+              ? html`<p class="naga-warn"
+          data-testid="call-warning">${withRules(MIXED_CALL, catalog)}</p>`
+              : nothing
+          }${buttonRow(
+            html`<button type="button" class="naga-primary" data-act="call-confirm" data-testid="confirm"
+        ?disabled=${!call}>${call ? call.words : "Call cards"}</button>`,
+            html`<button type="button" data-act="reset" data-testid="cancel"
+              ?disabled=${!chosen.length}>Clear</button>`,
+          )}`;
 }
 
 // -- R4.2 the confrontation --------------------------------------------------------------------------------
@@ -135,16 +164,27 @@ function invokeCards(ctx, choice) {
   // with one choice only, the reason above says it all (menu.only); else the choice in one sentence
   const lead = menu.only ? "" : "Pass, or pay one naga to invoke a card (R4.2.2).";
   const after = board?.passes ? " The opponent has just passed: passing now ends the step (R4.2.3)." : "";
-  return html`${lead || after ? html`<p class="naga-hint">${withRules(`${lead}${after}`.trim(), catalog)}</p>` : nothing}${buttonRow(
+  return html`${
+    lead || after
+      ? html`<p
+      class="naga-hint">${withRules(`${lead}${after}`.trim(), catalog)}</p>`
+      : nothing
+  }${buttonRow(
     menu.pass?.action
-      ? html`<button type="button" class=${suggestedClass("", passHinted)} data-act="pass" data-testid="pass">${menu.pass.label}${suggestedMark(passHinted)}</button>`
+      ? html`<button type="button" class=${suggestedClass("", passHinted)} data-act="pass"
+          data-testid="pass">${menu.pass.label}${suggestedMark(passHinted)}</button>`
       : nothing,
     autoPassToggle(status),
   )}<div class="naga-choice" role="group" aria-label="cards you can invoke">${list(
     choice.cards,
     (id) => id,
     (id) =>
-      html`<button type="button" class=${suggestedClass("naga-card", isSuggested(hinted, { card: id }, sel))} data-act="invoke-card" data-card=${id} data-testid="card-${id}" title=${cardMeaning(id, catalog)}>${cardButtonInner(id, catalog)}<small class="naga-effect-text">${effectText(id, catalog)}</small>${suggestedMark(isSuggested(hinted, { card: id }, sel))}</button>`,
+      html`<button type="button" class=${suggestedClass("naga-card", isSuggested(hinted, { card: id }, sel))}
+          data-act="invoke-card" data-card=${id} data-testid="card-${id}"
+          title=${cardMeaning(id, catalog)}>${cardButtonInner(id, catalog)}<small
+          class="naga-effect-text">${effectText(id, catalog)}</small>${suggestedMark(
+            isSuggested(hinted, { card: id }, sel),
+          )}</button>`,
   )}${choice.cards.length ? nothing : html`<span class="naga-muted">No card can be invoked now.</span>`}</div>`;
 }
 
@@ -154,12 +194,18 @@ function suggestedClass(base, on) {
 }
 
 function payChoices(choice, hinted, sel) {
-  return html`<p class="naga-hint">Pay one naga with:</p><div class="naga-choice" role="group" aria-label="payment">${list(
-    choice.payNodes,
-    (node) => node.key,
-    ({ key: pay, label, words }) =>
-      html`<button type="button" class=${suggestedClass("", isSuggested(hinted, { pay }, sel))} data-act="invoke-pay" data-pay=${pay} data-testid="pay-${pay}">Pay ${label}<small>${words}</small>${suggestedMark(isSuggested(hinted, { pay }, sel))}</button>`,
-  )}</div>`;
+  return html`<p class="naga-hint">Pay one naga with:</p><div class="naga-choice" role="group"
+      aria-label="payment">${list(
+        choice.payNodes,
+        (node) => node.key,
+        ({ key: pay, label, words }) =>
+          html`<button type="button" class=${suggestedClass("", isSuggested(hinted, { pay }, sel))}
+          data-act="invoke-pay"
+          data-pay=${pay}
+          data-testid="pay-${pay}">Pay ${label}<small>${words}</small>${suggestedMark(
+            isSuggested(hinted, { pay }, sel),
+          )}</button>`,
+      )}</div>`;
 }
 
 function targetChoices({ catalog, menu, sel }, inv, choice, hinted) {
@@ -169,12 +215,19 @@ function targetChoices({ catalog, menu, sel }, inv, choice, hinted) {
   let offer = nothing;
   if (choice.next.length) {
     const onBoard = choice.next.some((t) => tokenTarget(t, catalog?.places)) ? " (also clickable on the boards)" : "";
-    offer = html`<p class="naga-hint">${choice.complete ? "Confirm, or add" : "Choose"} ${inv.tokens.length ? "the next part of the target" : "a target"}${onBoard}:</p><div class="naga-choice" role="group" aria-label="targets">${list(
-      choice.nextNodes,
-      (node) => node.key,
-      ({ key: tok, label }) =>
-        html`<button type="button" class=${suggestedClass("", isSuggested(hinted, { token: tok }, sel))} data-act="target" data-token=${tok} data-testid="target-${tok}">${label}<small>${tok}</small>${suggestedMark(isSuggested(hinted, { token: tok }, sel))}</button>`,
-    )}</div>`;
+    offer = html`<p
+        class="naga-hint">${choice.complete ? "Confirm, or add" : "Choose"} ${
+          inv.tokens.length ? "the next part of the target" : "a target"
+        }${onBoard}:</p><div class="naga-choice" role="group" aria-label="targets">${list(
+          choice.nextNodes,
+          (node) => node.key,
+          ({ key: tok, label }) =>
+            html`<button type="button" class=${suggestedClass("", isSuggested(hinted, { token: tok }, sel))}
+            data-act="target" data-token=${tok}
+            data-testid="target-${tok}">${label}<small>${tok}</small>${suggestedMark(
+              isSuggested(hinted, { token: tok }, sel),
+            )}</button>`,
+        )}</div>`;
   } else if (choice.complete && !inv.tokens.length) {
     offer = html`<p class="naga-hint">No target needed.</p>`;
   }
@@ -187,14 +240,20 @@ function confrontMenu(ctx) {
   if (!inv.card) return invokeCards(ctx, choice);
   const info = ctx.catalog?.cards?.[inv.card];
   const text = effectText(inv.card, ctx.catalog);
-  return html`<p><b>Invoke ${inv.card}</b>${info ? ` — ${info.name} (${info.effect})` : ""}</p>${text ? html`<p class="naga-hint">${text}</p>` : nothing}${
+  return html`<p><b>Invoke ${inv.card}</b>${info ? ` — ${info.name} (${info.effect})` : ""}</p>${
+    text
+      ? html`<p
+      class="naga-hint">${text}</p>`
+      : nothing
+  }${
     inv.pay ? targetChoices(ctx, inv, choice, suggestionOf(ctx)) : payChoices(choice, suggestionOf(ctx), ctx.sel)
   }${footer(
     inv.pay ? previewPanel(ctx.previewShown, (t) => withRules(t, ctx.catalog)) : nothing,
     buttonRow(
-      html`<button type="button" class="naga-primary" data-act="invoke-confirm" data-testid="confirm" ?disabled=${!choice.complete} title=${choice.actionText ?? ""}>${
-        choice.complete ? choice.done : "Confirm"
-      }</button>`,
+      html`<button type="button" class="naga-primary" data-act="invoke-confirm" data-testid="confirm"
+          ?disabled=${!choice.complete} title=${choice.actionText ?? ""}>${
+            choice.complete ? choice.done : "Confirm"
+          }</button>`,
       html`<button type="button" data-act="back" data-testid="back">Back</button>`,
       html`<button type="button" data-act="reset" data-testid="cancel">Cancel</button>`,
     ),
@@ -204,22 +263,33 @@ function confrontMenu(ctx) {
 // -- R4.3 the placement ------------------------------------------------------------------------------------
 
 function rotationChoices(sel, choice, hinted) {
-  return html`<p><b>${choice.space?.words ?? ""}</b> — orientation:</p><div class="naga-choice" role="group" aria-label="orientation">${list(
-    choice.rotationNodes,
-    (node) => node.key,
-    ({ key: k, label, words, openings }) =>
-      html`<button type="button" class=${suggestedClass("", isSuggested(hinted, { rotation: k }, sel))} data-act="rotation" data-rot=${k} data-testid="rotation-${k}" aria-pressed=${sel.place.rot === k ? "true" : "false"} aria-label="${words}${isSuggested(hinted, { rotation: k }, sel) ? " (the hint's choice)" : ""}">${miniTileSvg(openings, 30)}<small>${label}</small>${suggestedMark(isSuggested(hinted, { rotation: k }, sel))}</button>`,
-  )}</div>`;
+  return html`<p><b>${choice.space?.words ?? ""}</b> — orientation:</p><div class="naga-choice" role="group"
+      aria-label="orientation">${list(
+        choice.rotationNodes,
+        (node) => node.key,
+        ({ key: k, label, words, openings }) =>
+          html`<button type="button" class=${suggestedClass("", isSuggested(hinted, { rotation: k }, sel))}
+          data-act="rotation" data-rot=${k} data-testid="rotation-${k}"
+          aria-pressed=${sel.place.rot === k ? "true" : "false"}
+          aria-label="${words}${
+            isSuggested(hinted, { rotation: k }, sel) ? " (the hint's choice)" : ""
+          }">${miniTileSvg(openings, 30)}<small>${label}</small>${suggestedMark(
+            isSuggested(hinted, { rotation: k }, sel),
+          )}</button>`,
+      )}</div>`;
 }
 
 /** The legal spaces as buttons, the same choices as the highlighted spaces of the board (for the keyboard first). */
 function spaceChoices(nodes, sel) {
-  return html`<div class="naga-choice naga-spaces" role="group" aria-label="space"><span class="naga-muted">Space:</span>${list(
-    nodes,
-    (node) => node.key,
-    ({ key: i, label, words }) =>
-      html`<button type="button" data-act="place-space" data-space=${i} data-testid="place-at-${i}" aria-pressed=${sel.place.space === i ? "true" : "false"} aria-label=${words} title=${words}>${label}</button>`,
-  )}</div>`;
+  return html`<div class="naga-choice naga-spaces" role="group" aria-label="space"><span
+      class="naga-muted">Space:</span>${list(
+        nodes,
+        (node) => node.key,
+        ({ key: i, label, words }) =>
+          html`<button type="button" data-act="place-space" data-space=${i} data-testid="place-at-${i}"
+          aria-pressed=${sel.place.space === i ? "true" : "false"} aria-label=${words}
+          title=${words}>${label}</button>`,
+      )}</div>`;
 }
 
 function placeMenu(ctx) {
@@ -228,18 +298,24 @@ function placeMenu(ctx) {
   const choice = placeChoices(menu, sel.place.space);
   const shape = catalog?.rooms?.[room.id]?.shape;
   const chosen = placeNode(menu, sel.place.space, sel.place.rot); // the placement chosen, when whole
-  return html`<p class="naga-hint">Place room <b>${room.id}</b>${shape ? ` (${shape})` : ""} in ${names[menu.player] ?? "your"}'s temple: click a highlighted space or its number below (${withRules("row 2, or next to a tile; R4.3.2", catalog)}), then choose the orientation. Spaces are numbered 0–8 row by row from the north-west corner: 0 1 2 / 3 4 5 / 6 7 8.</p>${spaceChoices(
-    choice.spaceNodes,
-    sel,
-  )}${sel.place.space === null ? nothing : rotationChoices(sel, choice, suggestionOf(ctx))}${footer(
-    previewPanel(previewShown, (t) => withRules(t, catalog)),
-    buttonRow(
-      html`<button type="button" class="naga-primary" data-act="place-confirm" data-testid="confirm" ?disabled=${!chosen} title=${chosen?.action ?? ""}>${
-        chosen ? chosen.done : "Confirm"
-      }</button>`,
-      html`<button type="button" data-act="reset" data-testid="cancel" ?disabled=${sel.place.space === null}>Cancel</button>`,
-    ),
-  )}`;
+  return html`<p
+      class="naga-hint">Place room <b>${room.id}</b>${shape ? ` (${shape})` : ""} in ${
+        names[menu.player] ?? "your"
+      }'s temple: click a highlighted space or its number below (${withRules(
+        PLACE_RULE,
+        catalog,
+      )}), then choose the orientation. ${SPACE_NUMBERS}</p>${spaceChoices(
+        choice.spaceNodes,
+        sel,
+      )}${sel.place.space === null ? nothing : rotationChoices(sel, choice, suggestionOf(ctx))}${footer(
+        previewPanel(previewShown, (t) => withRules(t, catalog)),
+        buttonRow(
+          html`<button type="button" class="naga-primary" data-act="place-confirm" data-testid="confirm"
+          ?disabled=${!chosen} title=${chosen?.action ?? ""}>${chosen ? chosen.done : "Confirm"}</button>`,
+          html`<button type="button" data-act="reset" data-testid="cancel"
+          ?disabled=${sel.place.space === null}>Cancel</button>`,
+        ),
+      )}`;
 }
 
 // -- R4.4 the New Deal -------------------------------------------------------------------------------------
@@ -250,14 +326,22 @@ function giveMenu(ctx) {
   const cards = choicesOf(menu, "give").map((node) => node.key);
   const other = names[1 - menu.player] ?? "the opponent";
   const chosen = choicesOf(menu, "give").find((node) => node.key === sel.give);
-  return html`<p class="naga-hint">${withRules(`You drew these cards: pick the one to give to ${other}; you keep the others (R4.4.2). The card given is public.`, catalog)}</p><div class="naga-choice" role="group" aria-label="card to give">${list(
-    cards,
-    (id) => id,
-    (id) =>
-      html`<button type="button" class=${suggestedClass("naga-card", isSuggested(hinted, { card: id }, sel))} data-act="give-card" data-card=${id} data-testid="give-${id}" title=${cardMeaning(id, catalog)} aria-pressed=${sel.give === id ? "true" : "false"}>${cardButtonInner(id, catalog)}<small class="naga-effect-text">${effectText(id, catalog)}</small>${suggestedMark(isSuggested(hinted, { card: id }, sel))}</button>`,
-  )}</div>${buttonRow(
-    html`<button type="button" class="naga-primary" data-act="give-confirm" data-testid="confirm" ?disabled=${!chosen}>${chosen ? chosen.done : "Give"}</button>`,
-  )}`;
+  return html`<p
+      class="naga-hint">${withRules(giveHelp(other), catalog)}</p><div class="naga-choice" role="group"
+          aria-label="card to give">${list(
+            cards,
+            (id) => id,
+            (id) =>
+              html`<button type="button" class=${suggestedClass("naga-card", isSuggested(hinted, { card: id }, sel))}
+          data-act="give-card" data-card=${id} data-testid="give-${id}" title=${cardMeaning(id, catalog)}
+          aria-pressed=${sel.give === id ? "true" : "false"}>${cardButtonInner(id, catalog)}<small
+          class="naga-effect-text">${effectText(id, catalog)}</small>${suggestedMark(
+            isSuggested(hinted, { card: id }, sel),
+          )}</button>`,
+          )}</div>${buttonRow(
+            html`<button type="button" class="naga-primary" data-act="give-confirm" data-testid="confirm"
+        ?disabled=${!chosen}>${chosen ? chosen.done : "Give"}</button>`,
+          )}`;
 }
 
 /** The menu of each phase. */

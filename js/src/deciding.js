@@ -9,6 +9,10 @@ import { html, nothing } from "lit-html";
 import { live } from "lit-html/directives/live.js";
 import { withRules } from "./panels.js";
 
+const AUTO_PASS_TITLE =
+  "When passing is the only legal decision, the view plays it for you and says why; " +
+  "the pass stays a step of the timeline";
+
 /**
  * @typedef {{kind: string, cards?: string[], card?: string, pay?: string, tokens?: string[], space?: number,
  *   rotation?: number, token?: string}} Suggestion
@@ -54,7 +58,9 @@ export function suggestedMark(on) {
 export function autoPassToggle(status) {
   const setting = status?.auto_pass;
   if (!setting) return nothing;
-  return html`<label class="naga-auto-pass" title="When passing is the only legal decision, the view plays it for you and says why; the pass stays a step of the timeline"><input type="checkbox" data-act="auto-pass" data-testid="auto-pass" .checked=${live(!!setting.on)} /> Pass automatically when it is the only choice</label>`;
+  return html`<label class="naga-auto-pass"
+      title=${AUTO_PASS_TITLE}><input type="checkbox" data-act="auto-pass" data-testid="auto-pass"
+          .checked=${live(!!setting.on)} /> Pass automatically when it is the only choice</label>`;
 }
 
 /** The note of the last pass the view played by itself, with why (Python's words). */
@@ -62,5 +68,6 @@ export function autoPassNote(ctx) {
   const last = ctx.status?.auto_pass?.last;
   if (!last) return nothing;
   const who = ctx.names?.[last.player] ?? last.name;
-  return html`<p class="naga-hint naga-auto-passed" data-testid="auto-passed" role="status">${who} passed automatically (step ${last.step}). ${withRules(last.text, ctx.catalog)}</p>`;
+  return html`<p class="naga-hint naga-auto-passed" data-testid="auto-passed"
+      role="status">${who} passed automatically (step ${last.step}). ${withRules(last.text, ctx.catalog)}</p>`;
 }
