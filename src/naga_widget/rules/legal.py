@@ -497,9 +497,9 @@ def _check_call(s: Readable, p: int, action: Call) -> None:
     missing = [c for c in cards if c not in hand]
     if missing:
         raise IllegalActionError(f"{', '.join(missing)} not in your hand", "R4.1")
-    kinds = {s.ruleset.card_stick[c] for c in cards}
-    if len(kinds) > 1:
-        raise IllegalActionError(f"called cards must show one stick type, these show {sorted(kinds)}", "R4.1")
+    if not any(set(cards) <= set(group) for group in call_groups(s, p)):  # the rule is call_groups' alone
+        kinds = sorted({s.ruleset.card_stick[c] for c in cards})
+        raise IllegalActionError(f"called cards must show one stick type, these show {kinds}", "R4.1")
 
 
 def _check_invoke(s: Readable, p: int, action: Invoke) -> Invoke:
