@@ -5,7 +5,7 @@ import { html, nothing } from "lit-html";
 import { repeat } from "lit-html/directives/repeat.js";
 import { live } from "lit-html/directives/live.js";
 import { limits, stickSymbol } from "./text.js";
-import { parseStick } from "./tokens.js";
+import { stickOf } from "./tokens.js";
 import { resolveRule, ruleEntry, splitRules } from "./rules.js";
 import { amuletMeaning, cardMeaning, stickSymbolMeaning } from "./words.js";
 import { guideMark, miniTileSvg, templeSvg } from "./svg.js";
@@ -90,8 +90,8 @@ export function rulePopup(id, catalog, at = null) {
       }</div></div>`;
 }
 
-function stickChip(token) {
-  const s = parseStick(token);
+function stickChip(token, catalog) {
+  const s = stickOf(token, catalog);
   const label = s.naga ? `${s.type} stick showing a naga (0 points)` : `${s.type} stick showing ${s.face}`;
   return html`<span class="naga-chip naga-stick-${s.type}${s.naga ? " naga-stick-naga" : ""}" title=${label}
     aria-label=${label}>${s.type} ${s.face}${s.naga ? html`<small>=naga</small>` : nothing}</span>`;
@@ -146,10 +146,16 @@ function scoreRow(p, catalog) {
     }</div>`;
 }
 
-function sticksRow(p) {
+function sticksRow(p, catalog) {
   const sticks = p.sticks ?? [];
   return html`<div class="naga-row" data-testid="sticks-${p.player}"><span class="naga-label">Sticks</span>${
-    sticks.length ? list(sticks, (s) => s, stickChip) : html`<span class="naga-muted">none</span>`
+    sticks.length
+      ? list(
+          sticks,
+          (s) => s,
+          (s) => stickChip(s, catalog),
+        )
+      : html`<span class="naga-muted">none</span>`
   } <span class="naga-muted">fate</span> <b data-testid="fate-${p.player}">${p.fate ?? 0}</b></div>`;
 }
 
@@ -236,6 +242,7 @@ export function playerPanel(p, board, ctx) {
       toMove ? html` <span class="naga-muted">— to move</span>` : nothing
     }</h3>${scoreRow(p, ctx.catalog)}${sticksRow(
       p,
+      ctx.catalog,
     )}${handRow(p, ctx.catalog)}${callRow(p, board, ctx.catalog)}${amuletsRow(p, ctx.catalog)}</section>`;
 }
 

@@ -4,7 +4,7 @@
 
 import { html, svg, nothing } from "lit-html";
 import { tileGeometry } from "./geometry.js";
-import { parseRelic } from "./tokens.js";
+import { relicOf } from "./tokens.js";
 import { previewMark, previewTitle } from "./preview.js";
 import { changedSince } from "./changes.js";
 import { FIXED, LIGHT } from "./theme.js";
@@ -227,7 +227,7 @@ function slotCell(s, temple, ctx) {
   const name = temple.name;
   /** @type {RelicView} */
   const relic = temple.relics?.[s.index] ?? { slot: s.slot, up: false, relic: null, remembered: false };
-  const r = parseRelic(relic.relic);
+  const r = relicOf(relic.relic, ctx.catalog);
   const key = `${name}:${s.slot}`;
   const weight = hintWeight(ctx, key);
   const changed = ctx.changes?.slots?.includes(key) ? " naga-changed" : "";
@@ -296,6 +296,13 @@ export function templeSvg(temple, ctx) {
 
 // -- the legend's symbols (table.js) --------------------------------------------------------------------
 
+/** The relics the legend draws as examples: a sacred 3 face up, a cursed 2, a sacred 4 remembered. */
+const LEGEND_RELICS = {
+  up: { cursed: false, points: 3 },
+  cursed: { cursed: true, points: 2 },
+  known: { cursed: false, points: 4 },
+};
+
 /** A small drawing of one symbol of the board, as the temple draws it. @param {string} key @param {string} uid */
 export function legendSymbol(key, uid) {
   const size = 30;
@@ -330,8 +337,7 @@ export function legendSymbol(key, uid) {
       })}</g>`;
   else {
     const s = { ...slot };
-    const relic = key === "up" ? "S3" : key === "cursed" ? "C2" : key === "known" ? "S4" : null;
-    const r = relic ? { cursed: relic[0] === "C", points: Number(relic.slice(1)) } : null;
+    const r = LEGEND_RELICS[key] ?? null;
     const inner =
       key === "up" || key === "cursed"
         ? faceUpRelic(s, r)

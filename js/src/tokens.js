@@ -1,26 +1,29 @@
-// tokens.js — reading the tokens of the board (relics, sticks) and looking target tokens up in the
-// catalog's table of board places. The view writes no action text: the menu's nodes carry theirs
-// (docs/widget-protocol.md). Pure: no DOM.
+// tokens.js — looking the tokens of the board (relics, sticks, target places) up in the catalog's
+// tables, which Python sends: the view reads no worth or place from a token's text. The view writes
+// no action text: the menu's nodes carry theirs (docs/widget-protocol.md). Pure: no DOM.
 
 /**
- * A relic token read: "s4" → sacred 4, "c6" → cursed 6.
+ * What a relic token is worth, looked up in `catalog.relics` (Python's table: "c6" → cursed 6).
  * @param {?string} token
- * @returns {?{token: string, cursed: boolean, points: number}}
+ * @param {?{relics?: Object<string, import("./types.js").RelicInfo>}} catalog
+ * @returns {?{token: string, cursed: boolean, points: number}} null for no relic, or one the catalog does not name
  */
-export function parseRelic(token) {
+export function relicOf(token, catalog) {
   if (typeof token !== "string" || !token) return null;
-  return { token, cursed: token.startsWith("c"), points: Number(token.slice(1)) || 0 };
+  const info = catalog?.relics?.[token];
+  return info ? { token, cursed: info.cursed, points: info.points } : null;
 }
 
 /**
- * A stick token read: "teal:N" → {type: "teal", face: "N", naga: true, points: 0}.
+ * What a stick token shows, looked up in `catalog.sticks` ("teal:N" → a teal stick showing a naga, 0 points).
+ * A token the catalog does not name is drawn as written, worth nothing.
  * @param {string} token
+ * @param {?{sticks?: Object<string, import("./types.js").StickInfo>}} catalog
  * @returns {{type: string, face: string, naga: boolean, points: number}}
  */
-export function parseStick(token) {
-  const [type, face = ""] = String(token).split(":");
-  const naga = face === "N";
-  return { type, face, naga, points: naga ? 0 : Number(face) || 0 };
+export function stickOf(token, catalog) {
+  const info = catalog?.sticks?.[String(token)];
+  return info ? { ...info } : { type: String(token), face: "", naga: false, points: 0 };
 }
 
 /**

@@ -47,6 +47,20 @@
  * @property {number} cursed_limit
  */
 /**
+ * What a relic token is worth (R1): `"s4"` is sacred 4, `"c6"` cursed 6.
+ * @typedef {Object} RelicInfo
+ * @property {boolean} cursed
+ * @property {number} points
+ */
+/**
+ * What a stick token shows (R1.3): `"teal:N"` is a teal stick showing a naga, worth 0.
+ * @typedef {Object} StickInfo
+ * @property {string} type the stick type
+ * @property {string} face the face shown, "N" for a naga
+ * @property {boolean} naga
+ * @property {number} points the fate points of the face
+ */
+/**
  * What an amulet is (R1.2: public; only who holds which is secret).
  * @typedef {Object} AmuletInfo
  * @property {string} kind "treasure" or "charm"
@@ -73,6 +87,8 @@
  * @property {Object<string, string>} end_reasons Outcome.reason -> words, e.g. "a score of 25 or more"
  * @property {EndLimits} limits the numbers of R7.1
  * @property {Object<string, AmuletInfo>} amulets by amulet id
+ * @property {Object<string, RelicInfo>} relics by relic token, "s4" …
+ * @property {Object<string, StickInfo>} sticks by stick token, "teal:N" …
  * @property {Object<string, RuleText>} rules by rule id, "R4.2.2" …
  */
 /**

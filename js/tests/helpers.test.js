@@ -2,7 +2,7 @@
 import { keyMove, moveTarget } from "../src/scrub.js";
 import { describe, expect, it } from "vitest";
 import { normalizeOpenings, templeLayout, tileGeometry } from "../src/geometry.js";
-import { parseRelic, parseStick, tokenTarget } from "../src/tokens.js";
+import { relicOf, stickOf, tokenTarget } from "../src/tokens.js";
 import { callOf, childOf, invokeChoices, nextIntentId, placeChoices, placeNode } from "../src/menu.js";
 import { emptySelection, handleAct } from "../src/handlers.js";
 import { keyed } from "../src/panels.js";
@@ -373,12 +373,14 @@ describe("names, tokens and small readers", () => {
     expect(limits({ limits: { cursed_limit: 4, target_score: 30 } })).toEqual({ cursedLimit: 4, targetScore: 30 });
     expect(limits(catalog)).toEqual({ cursedLimit: 3, targetScore: 25 });
   });
-  it("reads relics and sticks", () => {
-    expect(parseRelic("c6")).toEqual({ token: "c6", cursed: true, points: 6 });
-    expect(parseRelic("s4")).toEqual({ token: "s4", cursed: false, points: 4 });
-    expect(parseRelic(null)).toBeNull();
-    expect(parseStick("teal:N")).toEqual({ type: "teal", face: "N", naga: true, points: 0 });
-    expect(parseStick("violet:3")).toEqual({ type: "violet", face: "3", naga: false, points: 3 });
+  it("looks relics and sticks up in the catalog Python sends", () => {
+    expect(relicOf("c6", catalog)).toEqual({ token: "c6", cursed: true, points: 6 });
+    expect(relicOf("s4", catalog)).toEqual({ token: "s4", cursed: false, points: 4 });
+    expect(relicOf(null, catalog)).toBeNull();
+    expect(relicOf("s9", catalog)).toBeNull(); // no such relic: nothing is read from the token's text
+    expect(stickOf("teal:N", catalog)).toEqual({ type: "teal", face: "N", naga: true, points: 0 });
+    expect(stickOf("violet:3", catalog)).toEqual({ type: "violet", face: "3", naga: false, points: 3 });
+    expect(stickOf("violet:9", catalog).points).toBe(0);
   });
   it("tells which tokens name a slot or a space", () => {
     const places = catalog.places;

@@ -58,6 +58,9 @@ GEOMETRY = re.compile(r"%\s*4\b|\brotate\w*\s*\((?!\d)|\bDIRECTIONS\.indexOf\b")
 RULES = re.compile(r"\bgroups\b|\bunordered\b|\btarget_sets\b|\binvokes\b|catalog\??\.steps|\bend_reasons\b")
 """A rule judged or a step named by the view: a call's groups (R4.1), the order of a pair of targets,
 the lists of invokes, a step's name from the catalog's steps, the end of the game from its reasons."""
+WORTH = re.compile(r"(?:token|relic|stick)\w*\.slice\(1\)|startsWith\([\"'][sc][\"']\)|\.split\([\"']:[\"']\)")
+"""A worth read from a token's text: a relic's points from ``"s4"``, whether it is cursed, a stick's face
+from ``"teal:N"`` (the view looks them up in ``catalog.relics`` and ``catalog.sticks``)."""
 
 
 def test_the_patterns_catch_what_the_view_once_computed() -> None:
@@ -73,10 +76,14 @@ def test_the_patterns_catch_what_the_view_once_computed() -> None:
     assert RULES.search("return menu.groups.some((group) => selection.every((card) => group.includes(card)));")
     assert RULES.search("const step = catalog?.steps?.[phase];")
     assert RULES.search("const why = catalog?.end_reasons?.[outcome.reason] ?? outcome.reason;")
+    assert WORTH.search('return { token, cursed: token.startsWith("c"), points: Number(token.slice(1)) || 0 };')
+    assert WORTH.search('const [type, face = ""] = String(token).split(":");')
+    assert WORTH.search('const r = relic ? { cursed: relic[0] === "C", points: Number(relic.slice(1)) } : null;')
     # what the view writes today is not caught: a data attribute, a phase, a node's action
-    today = ['data-act="place-space"', 'menu.phase === "place"', "play(node.action)", 'patternTransform="rotate(45)"']
+    today = ['data-act="place-space"', 'menu.phase === "place"', "play(node.action)", 'patternTransform="rotate(45)"',
+             'since[0].toLowerCase() + since.slice(1)']
     for line in today:
-        assert not (GRAMMAR.search(line) or GEOMETRY.search(line) or RULES.search(line)), line
+        assert not any(p.search(line) for p in (GRAMMAR, GEOMETRY, RULES, WORTH)), line
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
@@ -85,6 +92,7 @@ def test_no_module_writes_an_action_turns_a_tile_or_names_a_step(path: Path) -> 
     every step name comes whole from Python (``menu.step_name``, ``board.step_name``): a new effect, a new
     way to turn a room or a renamed step changes Python alone (naga_widget/widget/choices.py)."""
     code = _code(path)
-    for pattern, what in ((GRAMMAR, "writes action text"), (GEOMETRY, "turns a tile"), (RULES, "judges a rule")):
+    for pattern, what in ((GRAMMAR, "writes action text"), (GEOMETRY, "turns a tile"), (RULES, "judges a rule"),
+                          (WORTH, "reads a worth from a token")):
         found = pattern.search(code)
         assert not found, f"{path.name} {what}: {found.group(0)!r}"  # type: ignore[union-attr]

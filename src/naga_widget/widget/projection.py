@@ -42,7 +42,7 @@ from ..rules.errors import is_choice
 from ..rules.flow import room_winner
 from ..rules.observe import Observation, RelicView, SpaceView, call_hidden
 from ..rules.outcome import OutcomeJSON
-from ..rules.ruleset import openings_text
+from ..rules.ruleset import NAGA, openings_text
 from ..rules.steps import step_title
 from ..rules.temple import SLOT_NAMES
 from ..rules.wording import action_words, label_words
@@ -160,7 +160,8 @@ def rules_text() -> dict[str, RuleText]:
 def catalog(ruleset: Ruleset) -> dict[str, Any]:
     """Static game data the view needs: cards, effects, rooms, sticks (public facts of R1), the
     steps of a round (R4), the ways a game ends (R7.1) and the numbers that end it, what each
-    amulet is (R1.2: public, only who holds which is secret) and the text of every rule id.
+    amulet is (R1.2: public, only who holds which is secret), what each relic and stick token is worth
+    (R1, R1.3) and the text of every rule id.
 
     >>> from naga_widget.rules import STANDARD
     >>> data = catalog(STANDARD)
@@ -182,6 +183,9 @@ def catalog(ruleset: Ruleset) -> dict[str, Any]:
         "end_reasons": {reason: end_reason_text(reason, ruleset) for reason in END_REASONS},
         "limits": {"target_score": ruleset.target_score, "cursed_limit": ruleset.cursed_limit},
         "amulets": {a.id: {"kind": a.kind, "points": a.points} for a in ruleset.amulets},
+        "relics": {r.token: {"cursed": r.cursed, "points": r.points} for r in ruleset.relics},
+        "sticks": {f"{t.name}:{face}": {"type": t.name, "face": face, "naga": face == NAGA, "points": t.points(face)}
+                   for t in ruleset.stick_types for face in t.faces},
         "rules": rules_text(),
     }
     return dict(data)  # a Catalog; the widget's trait takes a plain dict

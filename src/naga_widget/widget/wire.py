@@ -73,6 +73,22 @@ class EndLimits(TypedDict):
     cursed_limit: int
 
 
+class RelicInfo(TypedDict):
+    """What a relic token is worth (R1): ``"s4"`` is sacred 4, ``"c6"`` cursed 6."""
+
+    cursed: bool
+    points: int
+
+
+class StickInfo(TypedDict):
+    """What a stick token shows (R1.3): ``"teal:N"`` is a teal stick showing a naga, worth 0."""
+
+    type: str  # the stick type
+    face: str  # the face shown, "N" for a naga
+    naga: bool
+    points: int  # the fate points of the face
+
+
 class AmuletInfo(TypedDict):
     """What an amulet is (R1.2: public; only who holds which is secret)."""
 
@@ -102,6 +118,8 @@ class Catalog(TypedDict):
     end_reasons: dict[str, str]  # Outcome.reason -> words, e.g. "a score of 25 or more"
     limits: EndLimits  # the numbers of R7.1
     amulets: dict[str, AmuletInfo]  # by amulet id
+    relics: dict[str, RelicInfo]  # by relic token, "s4" …
+    sticks: dict[str, StickInfo]  # by stick token, "teal:N" …
     rules: dict[str, RuleText]  # by rule id, "R4.2.2" …
 
 
