@@ -37,10 +37,11 @@ demo: $(STAMP)
 
 ## test: set up and run every check (lint, JS bundle is current, JS unit tests, Python, notebooks, browser test)
 # Two passes: everything that is not timing-sensitive on two workers (pytest-xdist; a file's tests stay on
-# one worker), then the tests marked `serial` (clocks, timeouts, whole front ends) one at a time.
+# one worker), then the tests marked `serial` (clocks, timeouts, whole front ends) one at a time. The tests of
+# the JupyterLite site (tests/lite) are make test-lite's: they would run a second time once site/ is built.
 PYTEST_WORKERS ?= 2
 PYTEST_PARALLEL := $(PY) -m pytest --durations=20 -n $(PYTEST_WORKERS) --dist loadfile -m "not serial" --nbval-lax README.md src tests notebooks
-PYTEST_SERIAL := $(PY) -m pytest --durations=20 -p no:xdist -m serial tests
+PYTEST_SERIAL := $(PY) -m pytest --durations=20 -p no:xdist -m serial --ignore=tests/lite tests
 
 test: $(STAMP) $(JS_STAMP) lint
 	cd js && npm run check-bundle
