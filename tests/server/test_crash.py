@@ -28,6 +28,7 @@ websockets = pytest.importorskip("websockets")
 GAMES = 50
 KILLS = 6
 CODE = "CRASHME2"
+PACE = 1 / 40  # seconds between two moves a bot sends (the server allows 50 messages a second)
 
 
 def start(db: Path, port: int) -> subprocess.Popen[str]:
@@ -66,6 +67,7 @@ class Bot:
         self.ws: Any = None
         self.accepted: set[int] = set()
         self.answered: set[tuple[int, int]] = set()  # in this life of the server
+        self.last_sent = 0.0
 
     async def hello(self, url: str) -> None:
         self.ws = await connect(url, time.monotonic() + 30)
@@ -73,6 +75,14 @@ class Bot:
         first = {"type": "hello", "credential": self.credential} if self.credential else \
             {"type": "hello", "code": CODE, "name": self.name, "bot": True}
         await self.ws.send(json.dumps(first))
+
+    async def paced(self) -> None:
+        """Keep under the server's rate limit, as a well-behaved client does: a bot with many matches on one
+        connection, answering at once, would otherwise send more than its 50 messages a second."""
+        wait = self.last_sent + PACE - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        self.last_sent = time.monotonic()
 
     async def run(self, stop: asyncio.Event) -> None:
         """Play until the connection drops or every game is over."""
@@ -104,6 +114,7 @@ class Bot:
                     action = self.rng.choice(msg["legal"]["actions"])
                     self.sent.setdefault(mid, {})[stamp] = action
                     self.acts += 1
+                    await self.paced()
                     await self.ws.send(json.dumps({"type": "act", "match": mid, "stamp": stamp, "action": action}))
                 elif kind == "refused":
                     raise AssertionError(msg)
