@@ -29,9 +29,11 @@ class SeatControls:
         self._view = view
 
     def _refresh(self) -> None:
+        """Redraw every trait from the view state: the widget class defines it (this mixin only calls it)."""
         raise NotImplementedError
 
     def _follow(self, match: Match) -> None:
+        """Show ``match`` from now on: the widget class defines it (this mixin only calls it)."""
         raise NotImplementedError
 
     @property
