@@ -152,7 +152,7 @@ function explanationBlock(ex, ctx, kind, title) {
  */
 export function explainPanel(ctx) {
   const ex = ctx.explain ?? {};
-  const canHint = !!ctx.menu?.phase && !ctx.status?.screen;
+  const canHint = ctx.status?.hint_allowed === true; // Python's: the game allows hints and this view decides
   if (!canHint && !ex.hint && !ex.bot) return nothing;
   const botName = ex.bot ? (ctx.names[ex.bot.player] ?? ex.bot.name) : "";
   const hintTitle = ex.hint

@@ -352,6 +352,7 @@
  * @property {?AutoPass} auto_pass null for a spectator
  * @property {Watch} [watch] only while two bots play each other
  * @property {boolean} new_game the game is over at the cursor: a new_game intent would start a new game
+ * @property {boolean} hint_allowed a hint may be asked now: the game allows hints and this view decides at the cursor
  */
 /**
  * What can come next from the step shown.

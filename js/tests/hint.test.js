@@ -173,6 +173,18 @@ describe("the highlights on the boards", () => {
 });
 
 describe("the Hint button", () => {
+  it("is offered only where Python allows a hint (status.hint_allowed), whatever the menu holds", () => {
+    const f = fixture("place");
+    expect(f.status.hint_allowed).toBe(true); // a local game with a decision for this view
+    expect(f.menu.phase).toBeTruthy();
+    const { q, model } = mount("place", { explain: {}, status: { ...f.status, hint_allowed: false } });
+    expect(q("tab-hint")).toBeNull(); // a class server's game: the decision is there, the Hint tab is not
+    expect(q("hint")).toBeNull();
+    model.push("status", { ...f.status, hint_allowed: true });
+    expect(q("tab-hint")).not.toBeNull();
+    expect(q("hint")).not.toBeNull();
+  });
+
   it("sends a hint intent with the budget chosen, stamped with the position shown", () => {
     const { q, click, intents, f, model } = mount("place", { explain: {} });
     click("hint");

@@ -95,6 +95,20 @@ def test_acting_for_the_other_seat_is_refused(table: dict[str, Any]) -> None:
     still_up(table)
 
 
+def test_a_class_game_offers_no_hint_and_refuses_one(table: dict[str, Any]) -> None:
+    """The server's views say no hint (``status.hint_allowed``) even to the seat that decides, whose local
+    view would offer one; a hint intent sent anyway is refused and changes nothing."""
+    mover, other = movers(table)
+    mid = table["mid"]
+    for c in (mover, other):
+        assert c.views[mid]["traits"]["status"]["hint_allowed"] is False
+    assert mover.views[mid]["traits"]["menu"]  # the mover decides: a local game's view would offer a hint
+    before = snapshot(table)
+    mover.send({"type": "intent", "match": mid, "stamp": before[0], "intent": {"type": "hint", "iterations": 5}})
+    assert "without hints" in refused_with(mover, "illegal")["reason"]
+    assert snapshot(table) == before
+
+
 def test_a_replayed_or_stale_stamp_is_refused(table: dict[str, Any]) -> None:
     mover, _ = movers(table)
     mid = table["mid"]

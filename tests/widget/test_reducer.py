@@ -176,6 +176,25 @@ def test_hint_searches_for_the_player_deciding_here() -> None:
     assert gone.hint is None and sorted(shown) == sorted(SYNCED)
 
 
+def test_whether_a_hint_may_be_asked_is_sent_in_the_status_and_the_reducer_keeps_to_it() -> None:
+    """``status.hint_allowed``: a local game's deciding view may ask; one made with hints off (a class
+    server's game), a spectator, a seat not to move and a view after the end may not, and the reducer
+    refuses what the status does not offer."""
+    view, match = played(1, view=View(1, auto_pass=False), to_move=1)
+    assert project(view, match=match)[1]["status"]["hint_allowed"] is True
+    closed = replace(view, hints=False)
+    shown = project(closed, match=match)[1]
+    assert shown["status"]["hint_allowed"] is False and shown["menu"]  # a decision to make, and no hint
+    before = where(match)
+    with pytest.raises(IntentError, match="allows no hints"):
+        reduce(closed, {"type": "hint", "iterations": 5}, match=match)
+    assert where(match) == before
+    for other in (View("spectator"), View(0, auto_pass=False)):  # seat 1 is to move
+        assert project(other, match=match)[1]["status"]["hint_allowed"] is False
+    ended, done = over()
+    assert project(ended, match=done)[1]["status"]["hint_allowed"] is False
+
+
 @pytest.mark.parametrize(("intent", "effects"), [
     ({"type": "watch_play"}, [WatchCommand("play")]),
     ({"type": "watch_pause", "step": 99}, [WatchCommand("pause")]),  # at any step

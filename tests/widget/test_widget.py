@@ -440,3 +440,16 @@ def test_compact_board_leaves_the_observation_as_it_was() -> None:
     board = compact_board(obs)
     assert json.dumps(obs, sort_keys=True) == before
     assert len(json.dumps(board)) < len(before) and board["temples"] is not obs["temples"]
+
+
+def test_a_game_without_hints_says_so_and_refuses_one() -> None:
+    """``NagaWidget(hints=False)``: the deciding view is told no hint may be asked, and one sent anyway is
+    refused with a message; by default the same view may ask."""
+    w = NagaWidget(Match(seed=2), perspective="teacher")
+    assert w.menu and w.status["hint_allowed"] is True
+    closed = NagaWidget(Match(seed=2), perspective="teacher", hints=False)
+    assert closed.menu and closed.status["hint_allowed"] is False
+    send(closed, type="hint", iterations=5)
+    assert "allows no hints" in closed.status["message"]["text"] and not closed.explain
+    with pytest.raises(TypeError, match="hints must be True or False"):
+        NagaWidget(hints="no")  # type: ignore[arg-type]

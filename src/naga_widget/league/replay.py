@@ -53,7 +53,7 @@ def replay_data(match: Match, perspective: int | str = "spectator") -> dict[str,
     if perspective == "teacher" and match.outcome is None and match.state_at(match.last_step).outcome is None:
         raise ValueError("a replay shows everything ('teacher') only of a game that is over")
     copy = Match.loads(match.dumps())  # the caller's match keeps its cursor
-    view = View(perspective, timeline="review")
+    view = View(perspective, timeline="review", hints=False)  # a page without a kernel: no search to ask
     values: list[Any] = []
     index: dict[str, int] = {}
     steps = []

@@ -369,7 +369,8 @@ class Hub:
         bots = [i for i, s in enumerate(table.seats) if s.kind != "person" and i != seat]
         return View(perspective, bot=bots[0] if bots else None, message=opened.message, ack=opened.ack,
                     timeline="review", auto_pass=table.auto_pass[seat] if seat is not None else True,
-                    decided=(table.decided[0], table.decided[1]), origin=0, auto_passed=opened.auto_passed)
+                    decided=(table.decided[0], table.decided[1]), origin=0, auto_passed=opened.auto_passed,
+                    hints="hint" in CLASS_INTENTS)
 
     def traits_for(self, conn: Conn, table: Table, opened: Opened) -> Traits:
         """Every trait of ``conn``'s view of ``table`` (at its cursor), as the widget's projection makes

@@ -139,6 +139,7 @@ class View:
     auto_passed: AutoPassed | None = None
     decided: tuple[int | None, int | None] = (None, None)
     origin: int | None = None
+    hints: bool = True
 
     def __post_init__(self) -> None:
         if not is_choice(self.perspective, PERSPECTIVES):
@@ -528,18 +529,32 @@ def seen_stop(stopped: Stopped | None, viewer: int | str, screen: Screen | None)
     return {"seat": seat, "name": stopped["name"], "reason": reason}
 
 
-def status_trait(view: View, viewer: int | str, screen: Screen | None, new_game: bool = False) -> Status:
+def status_trait(view: View, viewer: int | str, screen: Screen | None, new_game: bool = False,
+                 actor: int | None = None) -> Status:
     """Who looks, the hot-seat screen, the answer to the last intent, the bot's seat (or the stopped
     bot's), and the seed when the match is reproducible. The message and the stopped bot's reason
     are cut to what the viewer may know (:func:`seen_message`, :func:`seen_stop`). ``new_game``: the
-    game is over at the cursor, so a new game may start."""
+    game is over at the cursor, so a new game may start. ``actor``: the player this view decides for
+    at the cursor (:func:`actor_of`), for whom a hint may be asked (:func:`hint_allowed`)."""
     status: Status = {"perspective": view.perspective, "viewer": viewer, "screen": screen,
                       "message": seen_message(view.message, viewer, screen), "ack": view.ack, "bot": view.bot,
                       "names": list(TEMPLE_NAMES), "bot_stopped": seen_stop(view.stopped, viewer, screen),
-                      "seed": view.seed, "auto_pass": auto_pass_status(view, viewer, screen), "new_game": new_game}
+                      "seed": view.seed, "auto_pass": auto_pass_status(view, viewer, screen), "new_game": new_game,
+                      "hint_allowed": hint_allowed(view, actor, screen)}
     if view.watch is not None:
         status["watch"] = view.watch
     return status
+
+
+def hint_allowed(view: View, actor: int | None, screen: Screen | None) -> bool:
+    """Whether the view may ask for a hint now: the game allows hints (``view.hints``), the view decides
+    for someone at the cursor, and no hot-seat screen is up. The one owner of this fact: the view offers
+    the Hint button from it, and the reducer refuses a hint that it does not allow.
+
+    >>> hint_allowed(View(0), 0, None), hint_allowed(View(0, hints=False), 0, None), hint_allowed(View(0), None, None)
+    (True, False, False)
+    """
+    return view.hints and actor is not None and screen is None
 
 
 def auto_pass_status(view: View, viewer: int | str, screen: Screen | None) -> AutoPass | None:
@@ -693,7 +708,7 @@ def traits(match: Match, view: View) -> Traits:
         "menu": action_menu(state, actor) if actor is not None and not screen else {},
         "timeline": timeline,
         "events": [] if screen else event_window(match, viewer),
-        "status": status_trait(view, viewer, screen, new_game=state.is_over),
+        "status": status_trait(view, viewer, screen, new_game=state.is_over, actor=actor),
         "chance": chance_trait(match, view),
         "explain": explain_trait(match, view, actor, screen),
     }

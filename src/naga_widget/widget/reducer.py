@@ -54,7 +54,7 @@ from .guard import (
     refusal_text,
     short_message,
 )
-from .projection import View, actor_of, check_forced, explained, screen_of, traits
+from .projection import View, actor_of, check_forced, explained, hint_allowed, screen_of, traits
 from .watch import delay_of
 from .wire import Explained, Traits, Watch
 
@@ -407,7 +407,9 @@ def _hint(it: _Intent) -> Reduced:
     view, match = it.view, it.match
     state = match.state
     player = actor_of(view, state)
-    if player is None:
+    if not view.hints:
+        raise IntentError("this game allows no hints (status.hint_allowed is false)")
+    if player is None or not hint_allowed(view, player, screen_of(view, state)):
         raise IntentError("no decision for this view at this step: a hint is for the player who decides here")
     seed = None if view.seed is None else view.seed * 10_007 + match.step
     decision = ISMCTSBot(iterations=iterations, seed=seed).decide(state.observe(player),

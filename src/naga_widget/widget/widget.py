@@ -84,6 +84,8 @@ class NagaWidget(SeatControls, anywidget.AnyWidget):  # type: ignore[misc]
     of a seat this view decides for, the view plays the pass itself right after the move before it (a
     click in this view, or the bot's), and says why; the pass is a step of the match like any other.
     ``play()`` from code plays only what it is given.
+    ``hints`` (on by default): whether the game allows hints; with ``hints=False`` (a game that counts)
+    the view offers no Hint and a hint intent is refused (``status.hint_allowed``).
     ``size``: ``"normal"`` or ``"large"`` (for a projector: larger text and temples); the view's
     Size selector changes it too, and every view of the widget follows.
 
@@ -108,9 +110,11 @@ class NagaWidget(SeatControls, anywidget.AnyWidget):  # type: ignore[misc]
     def __init__(self, match: Match | None = None, *, perspective: int | str | None = None,
                  opponent: Bot | None = None, seed: int | None = None, bot_delay: float | None = None,
                  timeline: str = "full", players: Sequence[Bot] | None = None, auto_pass: bool = True,
-                 size: str = "normal", **kwargs: Any) -> None:
+                 size: str = "normal", hints: bool = True, **kwargs: Any) -> None:
         check_size(size)
         check_auto_pass(auto_pass)
+        if not isinstance(hints, bool):
+            raise TypeError(f"hints must be True or False, not {hints!r}")
         if timeline not in TIMELINE_MODES:
             raise ValueError(f"timeline must be one of {TIMELINE_MODES}, not {timeline!r}")
         if perspective is None:
@@ -120,7 +124,7 @@ class NagaWidget(SeatControls, anywidget.AnyWidget):  # type: ignore[misc]
         self._home = perspective  # the perspective given, kept while a stopped bot's seat is taken over
         self._match = match if match is not None else Match(seed=seed)
         self._view = replace(view, seed=self._match.seed if seed is not None or self._match.reproducible else None,
-                             auto_pass=auto_pass)
+                             auto_pass=auto_pass, hints=hints)
         self._busy = False  # an intent is being applied: the traits are set once, after it
         self._driver = SeatDriver(Host(lambda: self._match, lambda: self._view, self._put, self._refresh),
                                   watch=watched is not None, bots=watched or (None, None),

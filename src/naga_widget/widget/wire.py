@@ -414,6 +414,7 @@ class Status(TypedDict):
     auto_pass: AutoPass | None  # null for a spectator
     watch: NotRequired[Watch]  # only while two bots play each other
     new_game: bool  # the game is over at the cursor: a new_game intent would start a new game
+    hint_allowed: bool  # a hint may be asked now: the game allows hints and this view decides at the cursor
 
 
 # -- chance: the teacher's panel --------------------------------------------------------------------------
