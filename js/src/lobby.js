@@ -10,7 +10,7 @@
 
 import { html, nothing, render as renderTemplate } from "lit-html";
 import { render as renderView } from "./view.js";
-import { Connection, HOUSE_BOTS, stateText } from "./remote.js";
+import { Connection, HOUSE_BOTS, stateHelp, stateText } from "./remote.js";
 import { DARK, LIGHT, pageIsDark, paletteCss } from "./theme.js";
 
 /** How long the view waits for the kernel to give back a seat it kept, before joining without one. */
@@ -30,9 +30,10 @@ const CSS = `
   border:1px solid var(--naga-buttonLine);border-radius:6px;padding:2px 8px}
 .naga-remote button{cursor:pointer}
 .naga-remote-bar{padding:4px 8px;border-radius:8px;border:1px solid var(--naga-line);background:var(--naga-panel)}
-.naga-remote-bar[data-state=offline],.naga-remote-bar[data-state=refused]{background:var(--naga-errorBg);
+.naga-remote-bar[data-state=offline],.naga-remote-bar[data-state=refused],.naga-remote-bar[data-state=blocked]{background:var(--naga-errorBg);
   border-color:var(--naga-errorLine);color:var(--naga-danger);font-weight:600}
 .naga-remote-notice{margin:4px 0;color:var(--naga-danger)}
+.naga-remote-help{margin:4px 0}
 .naga-lobby{display:grid;grid-template-columns:repeat(auto-fit,minmax(220px,1fr));gap:4px 16px;margin:6px 0}
 .naga-lobby ul{list-style:none;margin:0;padding:0}
 .naga-lobby li{display:flex;flex-wrap:wrap;gap:4px 8px;align-items:center;padding:2px 0}
@@ -283,11 +284,13 @@ class RemoteShell {
   draw() {
     if (this.destroyed) return;
     const c = this.connection;
+    const help = stateHelp(c);
     renderTemplate(
       html`<div class="naga-remote-bar" role="status" aria-live="polite" data-testid="remote-status"
         data-state=${c.state}>
           ${stateText(c)}
         </div>
+        ${help ? html`<p class="naga-remote-help" data-testid="remote-help">${help}</p>` : nothing}
         ${
           this.notice
             ? html`<p class="naga-remote-notice" role="alert" data-testid="remote-notice">${this.notice}</p>`

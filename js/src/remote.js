@@ -8,6 +8,10 @@
 // The connection keeps itself up: closed or never opened, it tries again after 0.5, 1, 2, 4, 8, then
 // every 15 seconds, and resumes its seat with the seat credential, kept in the browser's localStorage
 // under the server's address (and given to the kernel, which keeps it in a file, see widget/remote.py).
+//
+// The socket is the page's, never the kernel's: a JupyterLite kernel (Pyodide) cannot open one, and
+// needs none. When the server cannot be reached, stateHelp says what to check, naming the address and
+// this page's origin; a page of https: that may not open a plain ws: socket says so and does not try.
 
 /** Milliseconds before each new try to reach the server; the last one repeats. */
 export const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
@@ -52,6 +56,26 @@ export function serverAddress(socket) {
   u.protocol = u.protocol === "wss:" ? "https:" : "http:";
   u.pathname = u.pathname.replace(/\/ws$/, "/");
   return u.toString();
+}
+
+/** Is `hostname` this machine? (A browser lets even a page of https: open a plain ws: socket there.) */
+function loopback(hostname) {
+  const host = String(hostname).toLowerCase();
+  return host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "[::1]";
+}
+
+/**
+ * Why a page at `page` (its location: protocol, origin) may not open the socket `socket` at all, or
+ * null: a page of https: may not open a plain ws: socket to another machine (mixed content).
+ */
+export function blockedReason(socket, page = globalThis.location) {
+  if (page?.protocol !== "https:") return null;
+  const u = new URL(socket);
+  if (u.protocol !== "ws:" || loopback(u.hostname)) return null;
+  return (
+    `this page is served over https, and the browser does not let it open the plain (unencrypted) ` +
+    `socket of ${serverAddress(socket)}`
+  );
 }
 
 /** The browser's localStorage, or null where there is none or it refuses (a sandboxed frame). */
@@ -190,13 +214,16 @@ export class RemoteModel extends Events {
 
 /**
  * One WebSocket to the class server. `state` is "idle" (not started), "connecting", "online" (welcomed),
- * "offline" (lost or never reached: it tries again by itself) or "refused" (the server refused the
- * hello: a wrong code or credential; no retry). Events: "state", "lobby", "welcome", "refused" (a
- * refusal of a lobby request), "observe", "message".
+ * "offline" (lost or never reached: it tries again by itself), "refused" (the server refused the
+ * hello, a wrong code or credential, or the page's origin; no retry) or "blocked" (the browser does
+ * not let this page open the socket: a page of https: and a ws: address; no try). `refusal` is the
+ * code of the server's refusal. Events: "state", "lobby", "welcome", "refused" (a refusal of a lobby
+ * request), "observe", "message".
  *
  * options: url, code, name, credential (a seat given by the kernel or by hand), storage (localStorage or
  * null), WebSocket (the constructor; the browser's by default), setTimeout / clearTimeout, onSeat (told
- * each new seat, to keep it elsewhere too).
+ * each new seat, to keep it elsewhere too), page (the page's location: protocol and origin; the
+ * browser's by default).
  */
 export class Connection extends Events {
   constructor(options) {
@@ -211,9 +238,11 @@ export class Connection extends Events {
     this.setTimeout = options.setTimeout ?? globalThis.setTimeout.bind(globalThis);
     this.clearTimeout = options.clearTimeout ?? globalThis.clearTimeout.bind(globalThis);
     this.onSeat = options.onSeat ?? null;
+    this.page = options.page === undefined ? (globalThis.location ?? null) : options.page;
     this.state = "idle";
     this.attempts = 0; // tries since the last welcome
-    this.reason = null; // why the state is offline or refused
+    this.reason = null; // why the state is offline, refused or blocked
+    this.refusal = null; // the code of the server's refusal of the hello ("credential", "origin", ...)
     this.player = null; // {id, name} once welcomed
     this.lobby = null;
     this.models = new Map();
@@ -263,11 +292,15 @@ export class Connection extends Events {
   connect() {
     this.timer = null;
     if (this.stopped) return;
+    const blocked = blockedReason(this.socket, this.page);
+    if (blocked) return this.setState("blocked", blocked);
     if (this.state !== "offline") this.setState("connecting", null);
     let ws;
     try {
       ws = new this.WebSocket(this.socket);
     } catch (exc) {
+      // the browser's own refusal (mixed content, a blocked port): trying again would change nothing
+      if (exc?.name === "SecurityError") return this.setState("blocked", String(exc?.message ?? exc));
       this.retry(String(exc?.message ?? exc));
       return;
     }
@@ -351,6 +384,7 @@ export class Connection extends Events {
         this.ws?.send(JSON.stringify(this.hello()));
         return;
       }
+      this.refusal = typeof message.code === "string" ? message.code : null;
       this.setState("refused", message.reason ?? "the server refused to let this page in");
       try {
         this.ws?.close();
@@ -404,9 +438,47 @@ export function stateText(connection) {
       return `Cannot reach the server at ${where} (retrying…)`;
     case "refused":
       return `The server at ${where} refused: ${connection.reason}`;
+    case "blocked":
+      return `Cannot connect to ${where}: ${connection.reason}`;
     default:
       return connection.canJoin()
         ? `Not connected to ${where}`
         : `Join the class at ${where}: give the code and your name`;
+  }
+}
+
+/** This page's origin (`http://127.0.0.1:8000`), or null where it has none (a file: page). */
+function originOf(page) {
+  const origin = page?.origin;
+  return typeof origin === "string" && /^https?:\/\//.test(origin) ? origin : null;
+}
+
+/**
+ * What to check when the server cannot be reached or refuses this page, in words naming this page's
+ * origin; null when all is well (or there is nothing to check).
+ */
+export function stateHelp(connection) {
+  const origin = originOf(connection.page);
+  const allow = origin ? `naga-widget serve --origin ${origin}` : "naga-widget serve --origin";
+  switch (connection.state) {
+    case "offline":
+      return (
+        `Check that the class server runs at this address (naga-widget serve prints it) and that this ` +
+        `computer can reach it: the same network, no firewall in between` +
+        `${connection.socket.startsWith("wss:") ? ", a certificate the browser trusts" : ""}. If it runs, the ` +
+        `teacher may still have to let this page in: ${allow}.`
+      );
+    case "refused":
+      return connection.refusal === "origin"
+        ? `This page${origin ? ` is of ${origin}` : " has no origin the server can allow"}: the teacher starts ` +
+            `the server with ${allow} (docs/server.md, "Origins").`
+        : null;
+    case "blocked":
+      return (
+        `Join with the server's https: address (the server behind a reverse proxy with TLS, docs/server.md), ` +
+        `or open this notebook from a page of http:.`
+      );
+    default:
+      return null;
   }
 }

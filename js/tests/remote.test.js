@@ -6,8 +6,10 @@ import {
   Connection,
   RemoteModel,
   SEAT_KEY,
+  blockedReason,
   serverAddress,
   socketUrl,
+  stateHelp,
   stateText,
   storedSeat,
 } from "../src/remote.js";
@@ -235,6 +237,81 @@ describe("the connection", () => {
     FakeSocket.last().drop();
     expect(c.state).toBe("refused");
     expect(stateText(c)).toMatch(/refused: a page of this origin may not connect/);
+    expect(timers.due).toEqual([]);
+  });
+
+  it("says what to check when it cannot reach the server, naming this page's origin", () => {
+    const page = { protocol: "http:", origin: "http://127.0.0.1:8000" };
+    const { c, timers } = connect({ page });
+    expect(stateHelp(c)).toBeNull(); // idle: nothing to check
+    c.start();
+    FakeSocket.last().drop();
+    expect(c.state).toBe("offline");
+    expect(stateText(c)).toBe("Cannot reach the server at http://class.example:8765/ (retrying…)");
+    const help = stateHelp(c);
+    expect(help).toMatch(/runs at this address \(naga-widget serve prints it\)/);
+    expect(help).toMatch(/no firewall in between\. If it runs/); // no certificate to check for ws:
+    expect(help).toMatch(/naga-widget serve --origin http:\/\/127\.0\.0\.1:8000\.$/);
+    const secure = connect({ url: "https://class.example/naga/", page }).c;
+    secure.start();
+    FakeSocket.last().drop();
+    expect(stateHelp(secure)).toMatch(/a certificate the browser trusts/);
+    // back: nothing to check any more
+    timers.run();
+    FakeSocket.last().open(); // the new socket of `c`
+    FakeSocket.last().receive(WELCOME);
+    expect(c.state).toBe("online");
+    expect(stateHelp(c)).toBeNull();
+  });
+
+  it("names the origin the teacher must allow when the server refuses this page's", () => {
+    const page = { protocol: "https:", origin: "https://class.github.io" };
+    const { c, timers } = connect({ url: "https://class.example/", page });
+    c.start();
+    FakeSocket.last().open();
+    FakeSocket.last().receive({ type: "refused", code: "origin", reason: "a page of this origin may not connect" });
+    expect(c.state).toBe("refused");
+    expect(stateHelp(c)).toBe(
+      "This page is of https://class.github.io: the teacher starts the server with naga-widget serve --origin " +
+        'https://class.github.io (docs/server.md, "Origins").',
+    );
+    expect(timers.due).toEqual([]);
+    // a wrong code needs no origin: nothing more to say than the refusal
+    const wrong = connect({ code: "WRONG" }).c;
+    wrong.start();
+    FakeSocket.last().open();
+    FakeSocket.last().receive({ type: "refused", code: "credential", reason: "wrong join code", request: "hello" });
+    expect(stateHelp(wrong)).toBeNull();
+  });
+
+  it("does not try a plain ws: socket from a page of https:, and says why", () => {
+    const page = { protocol: "https:", origin: "https://class.github.io" };
+    expect(blockedReason("ws://10.0.0.5:8765/ws", page)).toMatch(/served over https.*http:\/\/10\.0\.0\.5:8765\//);
+    expect(blockedReason("wss://class.example/ws", page)).toBeNull();
+    expect(blockedReason("ws://127.0.0.1:8765/ws", page)).toBeNull(); // this machine: allowed
+    expect(blockedReason("ws://localhost:8765/ws", page)).toBeNull();
+    expect(blockedReason("ws://10.0.0.5:8765/ws", { protocol: "http:", origin: "http://h" })).toBeNull();
+    const { c, timers } = connect({ url: "http://10.0.0.5:8765", page });
+    c.start();
+    expect(FakeSocket.all).toEqual([]); // no socket at all
+    expect(c.state).toBe("blocked");
+    expect(stateText(c)).toMatch(/^Cannot connect to http:\/\/10\.0\.0\.5:8765\/: this page is served over https/);
+    expect(stateHelp(c)).toMatch(/https: address/);
+    expect(timers.due).toEqual([]);
+  });
+
+  it("stops when the browser refuses to open the socket (SecurityError)", () => {
+    class Refusing {
+      constructor() {
+        throw Object.assign(new Error("An insecure WebSocket connection may not be initiated"), {
+          name: "SecurityError",
+        });
+      }
+    }
+    const { c, timers } = connect({ WebSocket: Refusing });
+    c.start();
+    expect(c.state).toBe("blocked");
+    expect(stateText(c)).toMatch(/An insecure WebSocket connection may not be initiated/);
     expect(timers.due).toEqual([]);
   });
 

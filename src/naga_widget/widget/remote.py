@@ -225,7 +225,9 @@ def join(url: str, *, code: str | None = None, name: str | None = None, credenti
     kernel, comes back to it without). ``watch``: a table's number, to watch it as a spectator.
     Display the widget: its view connects to the server, shows the lobby (who is there, challenges to a
     classmate or a house bot), then the game, exactly as the local widget shows it. If the server cannot
-    be reached, the view says so and tries again by itself.
+    be reached, the view says so, with what to check (that it runs at ``url``, the network, the page's
+    origin the server must allow), and tries again by itself. The kernel opens no socket: in
+    JupyterLite (Pyodide), as elsewhere, the page's WebSocket is the one road to the server.
     """
     mode = "watch" if watch is not None else "play"
     return RemoteNagaWidget(url, code=code, name=name, credential=credential, mode=mode, match=watch)
