@@ -244,6 +244,9 @@ def add_serve_parser(sub: Any) -> None:
     sv.add_argument("--forfeit-seconds", type=float, default=120.0, metavar="S",
                     help="how long the seat of a person to move waits for them to come back, then forfeits")
     sv.add_argument("--code", default=None, help="the join code (default: made once and kept in the file)")
+    sv.add_argument("--teacher-file", default=None, metavar="FILE",
+                    help="where to write the teacher's credential, new at each start, readable by its owner only "
+                         "(default: beside the database, DB-teacher); it is never printed")
     sv.add_argument("--prefix", default=os.environ.get("JUPYTERHUB_SERVICE_PREFIX", ""), metavar="PATH",
                     help="serve under this path, e.g. /services/naga/ (default: $JUPYTERHUB_SERVICE_PREFIX, which "
                          "JupyterHub gives a managed service; else the root)")
@@ -266,7 +269,7 @@ def serve_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
     except ImportError as exc:
         parser.error(f"the server needs the extra [server] (pip install 'naga-widget[server]'): {exc}")
     settings = Settings(db=args.db, origins=tuple(args.origin), bot_seconds=args.bot_seconds,
-                        forfeit_seconds=args.forfeit_seconds, code=args.code)
+                        forfeit_seconds=args.forfeit_seconds, code=args.code, teacher_file=args.teacher_file)
     if args.hub:
         try:
             import jupyterhub.services.auth  # noqa: F401

@@ -23,6 +23,8 @@ sync_client = pytest.importorskip("websockets.sync.client")
 
 from server_helpers import free_port  # noqa: E402
 
+from naga_widget.server.store import Store  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 PROXY = ROOT / "js" / "node_modules" / ".bin" / "configurable-http-proxy"
 START_SECONDS = 90.0  # the Hub, its proxy and the service starting on a busy machine
@@ -137,6 +139,15 @@ def test_students_join_by_their_hub_identity(tmp_path: Path) -> None:
             hub.wait(5)
         log.close()
         _stop_left_over((str(tmp_path), f"--api-port {proxy_api}"))
+    # the service's output goes to the Hub's log: no credential it handed out, nor its secret join code, is there
+    said = (tmp_path / "hub.log").read_text()
+    assert "naga-widget class server" in said  # the service's own lines are in this log
+    store = Store(str(tmp_path / "class.db"))
+    secret = store.setting("join_code")
+    store.close()
+    assert secret and secret not in said
+    for seat in (*seats.values(), again):
+        assert seat["credential"] not in said
 
 
 def _log_tail(tmp_path: Path) -> str:

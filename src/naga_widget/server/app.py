@@ -12,6 +12,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
@@ -20,7 +21,7 @@ from starlette.responses import JSONResponse, PlainTextResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .auth import RateLimit, Teacher, new_join_code, origin_allowed
+from .auth import RateLimit, Teacher, new_join_code, origin_allowed, teacher_file, write_private
 from .protocol import MAX_MESSAGE_BYTES, Refusal, dumps, parse, refused
 from .store import Store
 from .tables import BOT_SECONDS, FORFEIT_SECONDS, Conn, Hub
@@ -42,6 +43,7 @@ class Settings:
     forfeit_seconds: float = FORFEIT_SECONDS
     code: str | None = None
     teacher_credential: str | None = None
+    teacher_file: str | None = None  # where serve writes the teacher's credential (default: beside the db)
 
 
 def make_hub(settings: Settings) -> Hub:
@@ -193,15 +195,19 @@ def under_prefix(app: Any, prefix: str) -> Any:
 
 def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8765, *,
           say: Callable[[str], None] = print, routes: list[Any] | None = None, prefix: str = "") -> None:
-    """Run the server with uvicorn until stopped; first say the join code, the teacher's credential and the
-    URL (``say``: print by default). ``prefix``: the path it is served under (:func:`under_prefix`)."""
+    """Run the server with uvicorn until stopped; first write the teacher's credential to its private file
+    (``settings.teacher_file``, else :func:`~.auth.teacher_file`), then say the join code, where the credential
+    is (never the credential: the output of a service goes to logs) and the URL (``say``: print by default).
+    ``prefix``: the path it is served under (:func:`under_prefix`)."""
     import uvicorn
 
     hub = make_hub(settings)
+    private = Path(settings.teacher_file) if settings.teacher_file else teacher_file(settings.db)
+    write_private(private, hub.teacher.take() + "\n")
     shown = f"[{host}]" if ":" in host else host
     say(f"naga-widget class server on {settings.db}: {len(hub.tables)} match(es), {len(hub.names)} player(s)")
     say(f"  join code: {hub.code}")
-    say(f"  teacher's credential (new at each start, keep it private): {hub.teacher.take()}")
+    say(f"  teacher's credential (new at each start): in {private.resolve()}, readable by its owner only")
     path = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
     say(f"  URL: http://{shown}:{port}{path}   WebSocket: ws://{shown}:{port}{path}ws")
     app = under_prefix(make_app(hub, settings, routes), prefix)

@@ -13,9 +13,12 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import hmac
+import os
 import secrets
 import time
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from .store import digest, new_credential
@@ -36,16 +39,49 @@ def same_text(a: str, b: str) -> bool:
     return hmac.compare_digest(a.encode("utf-8", "surrogatepass"), b.encode("utf-8", "surrogatepass"))
 
 
+def teacher_file(db: str) -> Path:
+    """Where ``naga-widget serve`` writes the teacher's credential unless told: beside the database, as
+    ``class.db-teacher`` (SQLite's own files beside it are ``class.db-wal`` and ``class.db-shm``).
+
+    >>> teacher_file("/srv/naga/class.db").as_posix()
+    '/srv/naga/class.db-teacher'
+    """
+    if db == ":memory:" or db.startswith("file:"):
+        return Path.cwd() / "naga-teacher"
+    path = Path(db)
+    return path.with_name(path.name + "-teacher")
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write ``text`` to ``path``, readable and writable by its owner only (mode 0600): written whole to a
+    new file of that mode beside it, then moved over it, so that the file is never readable by others,
+    not even for a moment, and an older file of a looser mode is replaced rather than reused."""
+    part = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            os.chmod(part, 0o600)
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(part, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            part.unlink()
+        raise
+
+
 class Teacher:
-    """The teacher's credential: made at each start, printed once, kept only as a hash."""
+    """The teacher's credential: made at each start, written once to a private file (``naga-widget serve``,
+    :func:`write_private`), kept in memory only as a hash."""
 
     def __init__(self, credential: str | None = None) -> None:
         credential = credential or new_credential()
         self._hash = digest(credential)
-        self.shown: str | None = credential  # printed at start by the command line, then forgotten
+        self.shown: str | None = credential  # written at start by the command line, then forgotten
 
     def take(self) -> str:
-        """The credential in clear, once (to print it)."""
+        """The credential in clear, once (to write it to the teacher's file)."""
         credential, self.shown = self.shown, None
         if credential is None:
             raise RuntimeError("the teacher's credential was already taken")
