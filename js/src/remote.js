@@ -460,13 +460,15 @@ function originOf(page) {
 export function stateHelp(connection) {
   const origin = originOf(connection.page);
   const allow = origin ? `naga-widget serve --origin ${origin}` : "naga-widget serve --origin";
+  // a page of the server's own address is always let in: nothing to allow then
+  const own = origin !== null && origin === new URL(connection.address).origin;
   switch (connection.state) {
     case "offline":
       return (
         `Check that the class server runs at this address (naga-widget serve prints it) and that this ` +
         `computer can reach it: the same network, no firewall in between` +
-        `${connection.socket.startsWith("wss:") ? ", a certificate the browser trusts" : ""}. If it runs, the ` +
-        `teacher may still have to let this page in: ${allow}.`
+        `${connection.socket.startsWith("wss:") ? ", a certificate the browser trusts" : ""}.` +
+        `${own ? "" : ` If it runs, the teacher may still have to let this page in: ${allow}.`}`
       );
     case "refused":
       return connection.refusal === "origin"

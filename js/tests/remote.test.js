@@ -256,6 +256,11 @@ describe("the connection", () => {
     secure.start();
     FakeSocket.last().drop();
     expect(stateHelp(secure)).toMatch(/a certificate the browser trusts/);
+    // the server's own page is always let in: no origin to allow
+    const own = connect({ page: { protocol: "http:", origin: "http://class.example:8765" } }).c;
+    own.start();
+    FakeSocket.last().drop();
+    expect(stateHelp(own)).toMatch(/no firewall in between\.$/);
     // back: nothing to check any more
     timers.run();
     FakeSocket.last().open(); // the new socket of `c`
