@@ -19,6 +19,8 @@ const ENGINE_TESTS = ["tests/rules", "tests/bots", "tests/match", "tests/test_go
   // the arena under Pyodide (in-process games, the warning) is tested there; tests/arena/
   // drives processes and the CLI, and one of its tests ends the interpreter (exit 3) here
   "tests/lite/test_pyodide.py",
+  // the kernel's side of joining a class server (naga_widget.join): no socket of its own
+  "tests/lite/test_join_kernel.py",
   // scipy has no pure wheel (it is compiled): its test module cannot be imported here
   "--ignore=tests/bots/test_determinize.py",
   // json.loads of text nested 50,000+ deep overflows Pyodide's stack and kills the interpreter
