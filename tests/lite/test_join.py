@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -91,14 +92,18 @@ class ClassServer:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        """Start it (again) and wait until it says it serves."""
-        seen = self.log.stat().st_size if self.log.exists() else 0
+        """Start it (again) and wait until its port answers."""
         cmd = [sys.executable, "-m", "naga_widget.cli", "serve", "--db", str(self.db), "--host", "127.0.0.1",
                "--port", str(self.port), "--code", CODE, "--origin", self.origin, "--forfeit-seconds", "600"]
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
-        while "teacher's credential" not in self.log.read_bytes()[seen:].decode(errors="replace"):
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                pass
             if self.proc.poll() is not None or time.monotonic() > deadline:
                 self.stop()
                 raise RuntimeError(f"naga-widget serve did not start:\n{self.log.read_text()[-3000:]}")
@@ -122,8 +127,6 @@ class ClassServer:
 
 
 def free_port() -> int:
-    import socket
-
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
