@@ -10,11 +10,14 @@ Prints, on one core:
 - win rates at equal time per move, seats alternated on duplicate deals (each deal is played
   twice, the bots swapping seats), with 95% Wilson intervals: today's search against
   ``ismcts-v1``, GreedyBot and RandomBot, and ClairvoyantBot (the same search on the true
-  state, arena only) against today's search — what hidden information is worth.
+  state, arena only) against today's search — what hidden information is worth; and, asked for by
+  ``--only noinference``, today's search against itself without inference (what weighing the
+  opponent's call is worth at equal time).
 
     python benchmarks/bench_search.py                       # the default figures (0.1 s a move)
     python benchmarks/bench_search.py --quick               # a smoke run (about a minute)
     python benchmarks/bench_search.py --seconds 1 --deals 200 --only v1   # one full table
+    python benchmarks/bench_search.py --only v1 --deals 40 --workers 2    # 80 games on two processes
 
 Numbers only; nothing here asserts a speed or a strength. ``make strength`` plays the full
 tables at 1 s a move in the arena.
@@ -23,6 +26,7 @@ tables at 1 s a move in the arena.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import time
 from collections.abc import Callable
@@ -50,22 +54,45 @@ def rates(positions: list[State], steps: int | None, rounds: int, iterations: in
     return done[0] / spent[0], done[1] / spent[1]
 
 
-def duplicate(make_a: Callable[[int], Bot], make_b: Callable[[int], Bot], deals: int, seed: int,
-              truth_for_a: bool = False) -> tuple[int, int]:
-    """(wins of A, games) over ``deals`` deals, each played twice with the seats swapped."""
-    wins = games = 0
-    for deal in range(deals):
-        for seat in (0, 1):
-            bots = {seat: make_a(seed + 2 * deal + seat), 1 - seat: make_b(seed + 2 * deal + seat + 50_000)}
-            match = Match(seed=seed + deal)
-            while match.state.outcome is None:
-                state = match.state
-                p = state.to_move
-                viewer = "truth" if truth_for_a and p == seat else p
-                match.play(bots[p].act(state.observe(viewer), state.legal_actions().detached()))
-            wins += match.state.outcome.winner == seat
-            games += 1
-    return wins, games
+def _bots(key: str, seconds: float, k: int) -> tuple[Bot, Bot]:
+    """The two bots of match-up ``key`` (the first is measured), seeded from ``k``."""
+    if key == "clairvoyant":
+        return ClairvoyantBot(seconds=seconds, seed=k), ISMCTSBot(seconds=seconds, seed=k + 50_000)
+    other: dict[str, Callable[[int], Bot]] = {
+        "v1": lambda s: ISMCTSV1Bot(seconds=seconds, seed=s), "greedy": lambda s: GreedyBot(seed=s),
+        "random": lambda s: RandomBot(seed=s), "noinference": lambda s: ISMCTSBot(seconds=seconds, seed=s,
+                                                                                   inference=False)}
+    return ISMCTSBot(seconds=seconds, seed=k), other[key](k + 50_000)
+
+
+def game(key: str, seconds: float, seed: int, deal: int, seat: int) -> int:
+    """1 if the first bot of ``key`` wins deal ``deal`` from ``seat``, else 0 (seeds as in :func:`duplicate`)."""
+    a, b = _bots(key, seconds, seed + 2 * deal + seat)
+    bots = {seat: a, 1 - seat: b}
+    match = Match(seed=seed + deal)
+    while match.state.outcome is None:
+        state = match.state
+        p = state.to_move
+        viewer = "truth" if key == "clairvoyant" and p == seat else p
+        match.play(bots[p].act(state.observe(viewer), state.legal_actions().detached()))
+    return int(match.state.outcome.winner == seat)
+
+
+def _game(job: tuple[str, float, int, int, int]) -> int:
+    return game(*job)
+
+
+def duplicate(key: str, seconds: float, deals: int, seed: int, workers: int = 1) -> tuple[int, int, str]:
+    """(wins of the first bot, games, the wins of each deal's pair as digits 0-2) over ``deals`` deals,
+    each played twice with the seats swapped; ``workers`` processes play the games."""
+    jobs = [(key, seconds, seed, deal, seat) for deal in range(deals) for seat in (0, 1)]
+    if workers > 1:
+        with multiprocessing.Pool(workers) as pool:
+            won = pool.map(_game, jobs, chunksize=1)
+    else:
+        won = [_game(job) for job in jobs]
+    pairs = "".join(str(won[2 * d] + won[2 * d + 1]) for d in range(deals))
+    return sum(won), len(won), pairs
 
 
 def main() -> None:
@@ -73,7 +100,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.1, help="thinking time per move of every search")
     parser.add_argument("--deals", type=int, default=20, help="deals per match-up (each played twice)")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--only", choices=["speed", "v1", "greedy", "random", "clairvoyant"], action="append",
+    parser.add_argument("--workers", type=int, default=1, help="processes playing the games (each game's seeds "
+                        "are fixed, so the figures do not depend on it, but a timed search does not repeat itself)")
+    parser.add_argument("--only", choices=["speed", "v1", "greedy", "random", "clairvoyant", "noinference"],
+                        action="append",
                         help="run only these parts (repeatable)")
     parser.add_argument("--quick", action="store_true", help="a short smoke run")
     args = parser.parse_args()
@@ -90,25 +120,17 @@ def main() -> None:
                 print(f"  {iterations:>5} a decision, {name:<40} ismcts-v1 {old:6.0f}/s   today {new:6.0f}/s   "
                       f"x{new / old:4.2f}", flush=True)
     s = args.seconds
-    table: list[tuple[str, str, Callable[[int], Bot], Callable[[int], Bot], bool]] = [
-        ("v1", f"ISMCTS vs ismcts-v1, {s} s a move", lambda k: ISMCTSBot(seconds=s, seed=k),
-         lambda k: ISMCTSV1Bot(seconds=s, seed=k), False),
-        ("greedy", f"ISMCTS vs GreedyBot, {s} s a move", lambda k: ISMCTSBot(seconds=s, seed=k),
-         lambda k: GreedyBot(seed=k), False),
-        ("random", f"ISMCTS vs RandomBot, {s} s a move", lambda k: ISMCTSBot(seconds=s, seed=k),
-         lambda k: RandomBot(seed=k), False),
-        ("clairvoyant", f"clairvoyant vs ISMCTS, {s} s a move", lambda k: ClairvoyantBot(seconds=s, seed=k),
-         lambda k: ISMCTSBot(seconds=s, seed=k), True),
-    ]
-    print(f"win rates of the first bot named, {args.deals} deals each played twice (seats swapped)")
-    for key, name, make_a, make_b, truth in table:
+    names = {"v1": "ISMCTS vs ismcts-v1", "greedy": "ISMCTS vs GreedyBot", "random": "ISMCTS vs RandomBot",
+             "clairvoyant": "clairvoyant vs ISMCTS", "noinference": "ISMCTS vs the same, inference=False"}
+    print(f"win rates of the first bot named, {s} s a move, {args.deals} deals each played twice (seats swapped)")
+    for key, name in names.items():
         if key not in parts:
             continue
         start = time.perf_counter()
-        wins, games = duplicate(make_a, make_b, args.deals, args.seed, truth)
+        wins, games, pairs = duplicate(key, s, args.deals, args.seed, args.workers)
         low, high = wilson(wins, games)
-        print(f"  {name:<42} {wins:>4}/{games:<4} = {wins / games:6.1%}   95% [{low:5.1%}, {high:5.1%}]"
-              f"   ({time.perf_counter() - start:5.0f} s)", flush=True)
+        print(f"  {name:<36} {wins:>4}/{games:<4} = {wins / games:6.1%}   95% [{low:5.1%}, {high:5.1%}]"
+              f"   ({time.perf_counter() - start:5.0f} s; wins a deal: {pairs})", flush=True)
 
 
 if __name__ == "__main__":
