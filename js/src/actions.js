@@ -3,6 +3,7 @@
 // labels and words (naga_widget/widget/choices.py); the words of a decision are Python's.
 
 import { html, nothing } from "lit-html";
+import { ifDefined } from "lit-html/directives/if-defined.js";
 import { fateStanding } from "./text.js";
 import { tokenTarget } from "./tokens.js";
 import { callOf, choicesOf, invokeChoices, placeChoices, placeNode } from "./menu.js";
@@ -22,6 +23,63 @@ const SPACE_NUMBERS = "Spaces are numbered 0–8 row by row from the north-west 
 /** @param {string} other */
 const giveHelp = (other) =>
   `You drew these cards: pick the one to give to ${other}; you keep the others (R4.4.2). The card given is public.`;
+
+// -- number keys ------------------------------------------------------------------------------------------
+// The options of the decision's current level (the cards of a call; pass and the cards to invoke, then a
+// payment, then a target's parts; the spaces, then the orientations; the card to give) carry the number
+// key that chooses them, 1 to 9 in the order shown: `data-key` for the view's key handler (view.js),
+// `aria-keyshortcuts` for screen readers, and a small badge for the eye (hidden from screen readers,
+// which read the attribute instead). A space is chosen by its own number (0–8, the number its button
+// shows), not by its place in the list. View chrome: the options, their order and labels are the menu's.
+
+/** The number key of the n-th option (counted from 1), or undefined past 9 (Tab reaches those). */
+export function optionKey(n) {
+  return Number.isInteger(n) && n >= 1 && n <= 9 ? String(n) : undefined;
+}
+
+/** The `data-key` / `aria-keyshortcuts` value of the n-th option: none past 9. */
+const keyAttr = (n) => ifDefined(optionKey(n));
+
+/** The badge that shows an option's number key. */
+function keyBadge(n) {
+  const key = optionKey(n);
+  return key ? html`<kbd class="naga-key" aria-hidden="true">${key}</kbd>` : nothing;
+}
+
+/** The 1-based place of `item` among `items`. */
+function nth(items, item) {
+  return items.indexOf(item) + 1;
+}
+
+/** The key of a space at the current level: its number, as its button shows it (else its place in the list). */
+function spaceKey(label, n, current) {
+  if (!current) return undefined;
+  return /^[0-9]$/.test(String(label)) ? String(label) : optionKey(n);
+}
+
+/**
+ * The keys of a decision, in a line beside its buttons, where a newcomer finds them: the number keys of
+ * the current level choose, Enter confirms (where the decision has a Confirm), Escape undoes a choice
+ * (`back`: what it says then).
+ * @param {Array<string|undefined>} keys the keys of the current level's options
+ * @param {boolean} confirm
+ * @param {?string} back
+ */
+function keyHelp(keys, confirm, back) {
+  const shown = keys.filter((k) => k !== undefined);
+  const parts = [];
+  if (shown.length === 1) parts.push(html`<kbd>${shown[0]}</kbd> chooses`);
+  else if (shown.length) parts.push(html`<kbd>${shown[0]}</kbd>–<kbd>${shown.at(-1)}</kbd> choose`);
+  if (confirm) parts.push(html`<kbd>Enter</kbd> confirms`);
+  if (back) parts.push(html`<kbd>Esc</kbd> ${back}`);
+  if (!parts.length) return nothing;
+  return html`<span class="naga-key-help" data-testid="key-help">Keys: ${parts.map(
+    (p, i) => html`${i ? " · " : ""}${p}`,
+  )}</span>`;
+}
+
+/** The keys 1… of `n` options (1 to 9). */
+const firstKeys = (n) => Array.from({ length: n }, (_, i) => optionKey(i + 1));
 
 /** The panel of the viewer's decision, or what the view is waiting for. */
 export function actionPanel(ctx) {
@@ -130,15 +188,21 @@ function callMenu(ctx) {
   const hinted = suggestionOf(ctx);
   const chosen = sel.call;
   const call = callOf(menu, chosen); // the complete call chosen, if the menu lists it
+  const cards = choicesOf(menu, "call").map((node) => node.key);
   return html`<p
       class="naga-hint">${withRules(CALL_HELP, catalog)}</p><div class="naga-choice" role="group"
           aria-label="cards to call">${list(
-            choicesOf(menu, "call").map((node) => node.key),
+            cards,
             (id) => id,
             (id) =>
               html`<button type="button" class=${suggestedClass("naga-card", isSuggested(hinted, { card: id }, sel))}
           data-act="toggle-card" data-card=${id} data-testid="card-${id}" title=${cardMeaning(id, catalog)}
-          aria-pressed=${chosen.includes(id) ? "true" : "false"}>${cardButtonInner(id, catalog)}<small
+          data-key=${keyAttr(nth(cards, id))}
+          aria-keyshortcuts=${keyAttr(nth(cards, id))}
+          aria-pressed=${chosen.includes(id) ? "true" : "false"}>${keyBadge(nth(cards, id))}${cardButtonInner(
+            id,
+            catalog,
+          )}<small
           class="naga-effect-text">${effectText(id, catalog)}</small>${suggestedMark(
             isSuggested(hinted, { card: id }, sel),
           )}</button>`,
@@ -152,6 +216,7 @@ function callMenu(ctx) {
         ?disabled=${!call}>${call ? call.words : "Call cards"}</button>`,
             html`<button type="button" data-act="reset" data-testid="cancel"
               ?disabled=${!chosen.length}>Clear</button>`,
+            keyHelp(firstKeys(cards.length), true, chosen.length ? "clears" : null),
           )}`;
 }
 
@@ -164,6 +229,8 @@ function invokeCards(ctx, choice) {
   // with one choice only, the reason above says it all (menu.only); else the choice in one sentence
   const lead = menu.only ? "" : "Pass, or pay one naga to invoke a card (R4.2.2).";
   const after = board?.passes ? " The opponent has just passed: passing now ends the step (R4.2.3)." : "";
+  // the number keys: pass first, when it is offered, then the cards
+  const options = [...(menu.pass?.action ? ["pass"] : []), ...choice.cards];
   return html`${
     lead || after
       ? html`<p
@@ -172,16 +239,22 @@ function invokeCards(ctx, choice) {
   }${buttonRow(
     menu.pass?.action
       ? html`<button type="button" class=${suggestedClass("", passHinted)} data-act="pass"
-          data-testid="pass">${menu.pass.label}${suggestedMark(passHinted)}</button>`
+          data-testid="pass" data-key=${keyAttr(nth(options, "pass"))}
+          aria-keyshortcuts=${keyAttr(nth(options, "pass"))}>${keyBadge(
+            nth(options, "pass"),
+          )}${menu.pass.label}${suggestedMark(passHinted)}</button>`
       : nothing,
     autoPassToggle(status),
+    keyHelp(firstKeys(options.length), false, null),
   )}<div class="naga-choice" role="group" aria-label="cards you can invoke">${list(
     choice.cards,
     (id) => id,
     (id) =>
       html`<button type="button" class=${suggestedClass("naga-card", isSuggested(hinted, { card: id }, sel))}
           data-act="invoke-card" data-card=${id} data-testid="card-${id}"
-          title=${cardMeaning(id, catalog)}>${cardButtonInner(id, catalog)}<small
+          data-key=${keyAttr(nth(options, id))}
+          aria-keyshortcuts=${keyAttr(nth(options, id))}
+          title=${cardMeaning(id, catalog)}>${keyBadge(nth(options, id))}${cardButtonInner(id, catalog)}<small
           class="naga-effect-text">${effectText(id, catalog)}</small>${suggestedMark(
             isSuggested(hinted, { card: id }, sel),
           )}</button>`,
@@ -202,7 +275,9 @@ function payChoices(choice, hinted, sel) {
           html`<button type="button" class=${suggestedClass("", isSuggested(hinted, { pay }, sel))}
           data-act="invoke-pay"
           data-pay=${pay}
-          data-testid="pay-${pay}">Pay ${label}<small>${words}</small>${suggestedMark(
+          data-key=${keyAttr(nth(choice.pays, pay))}
+          aria-keyshortcuts=${keyAttr(nth(choice.pays, pay))}
+          data-testid="pay-${pay}">${keyBadge(nth(choice.pays, pay))}Pay ${label}<small>${words}</small>${suggestedMark(
             isSuggested(hinted, { pay }, sel),
           )}</button>`,
       )}</div>`;
@@ -224,7 +299,9 @@ function targetChoices({ catalog, menu, sel }, inv, choice, hinted) {
           ({ key: tok, label }) =>
             html`<button type="button" class=${suggestedClass("", isSuggested(hinted, { token: tok }, sel))}
             data-act="target" data-token=${tok}
-            data-testid="target-${tok}">${label}<small>${tok}</small>${suggestedMark(
+            data-key=${keyAttr(nth(choice.next, tok))}
+          aria-keyshortcuts=${keyAttr(nth(choice.next, tok))}
+            data-testid="target-${tok}">${keyBadge(nth(choice.next, tok))}${label}<small>${tok}</small>${suggestedMark(
               isSuggested(hinted, { token: tok }, sel),
             )}</button>`,
         )}</div>`;
@@ -256,6 +333,7 @@ function confrontMenu(ctx) {
           }</button>`,
       html`<button type="button" data-act="back" data-testid="back">Back</button>`,
       html`<button type="button" data-act="reset" data-testid="cancel">Cancel</button>`,
+      keyHelp(firstKeys(inv.pay ? choice.next.length : choice.pays.length), true, "steps back"),
     ),
   )}`;
 }
@@ -270,10 +348,12 @@ function rotationChoices(sel, choice, hinted) {
         ({ key: k, label, words, openings }) =>
           html`<button type="button" class=${suggestedClass("", isSuggested(hinted, { rotation: k }, sel))}
           data-act="rotation" data-rot=${k} data-testid="rotation-${k}"
+          data-key=${keyAttr(nth(choice.rotations, k))}
+          aria-keyshortcuts=${keyAttr(nth(choice.rotations, k))}
           aria-pressed=${sel.place.rot === k ? "true" : "false"}
           aria-label="${words}${
             isSuggested(hinted, { rotation: k }, sel) ? " (the hint's choice)" : ""
-          }">${miniTileSvg(openings, 30)}<small>${label}</small>${suggestedMark(
+          }">${keyBadge(nth(choice.rotations, k))}${miniTileSvg(openings, 30)}<small>${label}</small>${suggestedMark(
             isSuggested(hinted, { rotation: k }, sel),
           )}</button>`,
       )}</div>`;
@@ -281,14 +361,18 @@ function rotationChoices(sel, choice, hinted) {
 
 /** The legal spaces as buttons, the same choices as the highlighted spaces of the board (for the keyboard first). */
 function spaceChoices(nodes, sel) {
+  const spaces = nodes.map((node) => node.key);
+  const current = sel.place.space === null; // once a space is chosen, the keys choose its orientation
   return html`<div class="naga-choice naga-spaces" role="group" aria-label="space"><span
       class="naga-muted">Space:</span>${list(
         nodes,
         (node) => node.key,
         ({ key: i, label, words }) =>
           html`<button type="button" data-act="place-space" data-space=${i} data-testid="place-at-${i}"
+          data-key=${ifDefined(spaceKey(label, nth(spaces, i), current))}
+          aria-keyshortcuts=${ifDefined(spaceKey(label, nth(spaces, i), current))}
           aria-pressed=${sel.place.space === i ? "true" : "false"} aria-label=${words}
-          title=${words}>${label}</button>`,
+          title=${words}>${current ? html`<kbd class="naga-key naga-key-only">${label}</kbd>` : label}</button>`,
       )}</div>`;
 }
 
@@ -314,6 +398,13 @@ function placeMenu(ctx) {
           ?disabled=${!chosen} title=${chosen?.action ?? ""}>${chosen ? chosen.done : "Confirm"}</button>`,
           html`<button type="button" data-act="reset" data-testid="cancel"
           ?disabled=${sel.place.space === null}>Cancel</button>`,
+          keyHelp(
+            sel.place.space === null
+              ? choice.spaceNodes.map(({ label }, i) => spaceKey(label, i + 1, true))
+              : firstKeys(choice.rotations.length),
+            true,
+            choice.spaces.length > 1 && sel.place.space !== null ? "steps back" : null,
+          ),
         ),
       )}`;
 }
@@ -334,13 +425,19 @@ function giveMenu(ctx) {
             (id) =>
               html`<button type="button" class=${suggestedClass("naga-card", isSuggested(hinted, { card: id }, sel))}
           data-act="give-card" data-card=${id} data-testid="give-${id}" title=${cardMeaning(id, catalog)}
-          aria-pressed=${sel.give === id ? "true" : "false"}>${cardButtonInner(id, catalog)}<small
+          data-key=${keyAttr(nth(cards, id))}
+          aria-keyshortcuts=${keyAttr(nth(cards, id))}
+          aria-pressed=${sel.give === id ? "true" : "false"}>${keyBadge(nth(cards, id))}${cardButtonInner(
+            id,
+            catalog,
+          )}<small
           class="naga-effect-text">${effectText(id, catalog)}</small>${suggestedMark(
             isSuggested(hinted, { card: id }, sel),
           )}</button>`,
           )}</div>${buttonRow(
             html`<button type="button" class="naga-primary" data-act="give-confirm" data-testid="confirm"
         ?disabled=${!chosen}>${chosen ? chosen.done : "Give"}</button>`,
+            keyHelp(firstKeys(cards.length), true, null),
           )}`;
 }
 

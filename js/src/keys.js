@@ -4,8 +4,9 @@
 // The widget's root carries `data-lm-suppress-shortcuts` (Lumino, under JupyterLab and Notebook 7,
 // then ignores shortcuts for events from inside it) and its key events do not bubble out — except
 // Tab (moving the focus in and out of the widget is the browser's), shortcuts with Ctrl or Cmd
-// (save, copy, find: the host's and the browser's), and Escape, which hands the keyboard back to the
+// (save, copy, find: the host's and the browser's), and Escape when it hands the keyboard back to the
 // notebook: the focus goes to the nearest focusable element around the widget (the cell or notebook).
+// An Escape the widget uses itself (closing a popup, stepping back a level of a decision) stays inside.
 // Some hosts (Notebook 7) take their shortcuts in the capture phase on the document, before any
 // element sees the key and without reading the attribute: the widget therefore looks at its keys
 // in the capture phase of the window, which comes first (captureKeys).
@@ -48,11 +49,12 @@ function outside(node) {
 /**
  * Handle the keys pressed inside `root` before the page does: a keydown listener in the capture
  * phase of the window (it runs before the document's), which calls `handle(event)` for the events
- * whose path crosses `root` and stops the propagation of those that stay inside (keyStaysInside).
+ * whose path crosses `root` and stops the propagation of those that stay inside (keyStaysInside), and
+ * of those `handle` used (it returns true).
  * The browser's own action for the key (a slider moving, a button pressed) still happens.
  * Returns the function that removes the listener.
  * @param {HTMLElement} root
- * @param {(event: KeyboardEvent) => void} handle
+ * @param {(event: KeyboardEvent) => (boolean | void)} handle
  * @returns {() => void}
  */
 export function captureKeys(root, handle) {
@@ -60,8 +62,8 @@ export function captureKeys(root, handle) {
   const listener = (event) => {
     const path = typeof event.composedPath === "function" ? event.composedPath() : [];
     if (!path.includes(root)) return;
-    handle(event);
-    if (keyStaysInside(event)) event.stopPropagation();
+    const used = handle(event) === true;
+    if (used || keyStaysInside(event)) event.stopPropagation();
   };
   win.addEventListener("keydown", listener, true);
   return () => win.removeEventListener("keydown", listener, true);

@@ -26,6 +26,12 @@ export const TRAITS = ["catalog", "board", "menu", "timeline", "events", "status
 /** Keys of the timeline on the widget (not in a form field): ← → Home End. */
 const TIMELINE_KEYS = ["ArrowLeft", "ArrowRight", "Home", "End"];
 const FORM_FIELDS = ["INPUT", "TEXTAREA", "SELECT"];
+/** Inputs that take no typed text: the number keys of a decision work on them too. */
+const KEYLESS_INPUTS = ["checkbox", "radio", "range", "button"];
+/** The number keys of a decision's options (actions.js: `data-key`). */
+const OPTION_KEY = /^[0-9]$/;
+/** Inside the decision: its options by their number key, its Confirm. */
+const DECISION = '[data-testid="actions"]';
 /** Choices after which a choice made by the keyboard hands the focus to Confirm (activate). */
 const TO_CONFIRM = ["place-space", "rotation", "give-card"];
 /** Events that move the pointer or the focus onto a candidate, or off it (the previews of preview.js). */
@@ -288,6 +294,44 @@ class NagaView {
     }
   }
 
+  /**
+   * A number key chose `option` (an option of the decision's current level). As by a click with Enter;
+   * when the option went away with its level (a card invoked, a payment, a part of a target), the focus
+   * goes to Confirm once the choice is whole (Enter then confirms), else to the next level's first option.
+   */
+  chooseByKey(option) {
+    const act = option.getAttribute("data-act");
+    this.activate(option, true);
+    if (TO_CONFIRM.includes(act) || option.isConnected) return;
+    const confirm = this.root.querySelector(`${DECISION} [data-testid="confirm"]:not([disabled])`);
+    const next = confirm ?? this.root.querySelector(`${DECISION} [data-key="1"]`);
+    next?.focus({ preventScroll: true });
+  }
+
+  /**
+   * Escape in a decision: undo its last choice, a level up (an invoke: handlers.js `back`; a placement's
+   * space, a call's cards, the card to give: the choice it started with). False when there is nothing
+   * to undo: Escape then hands the keyboard back to the notebook.
+   */
+  stepBack() {
+    const snap = viewState(traitsOf(this.model));
+    if (!snap.active || this.pending || !snap.menu) return false;
+    let sel = null;
+    if (snap.menu.phase === "confront") {
+      if (!this.sel.invoke.card) return false;
+      const click = { data: {}, sel: this.sel, menu: snap.menu, temples: snap.templeNames };
+      sel = handleAct("back", click, true)?.sel ?? null;
+    } else {
+      const start = initialSelection(snap.menu);
+      if (JSON.stringify(start) !== JSON.stringify(this.sel)) sel = start;
+    }
+    if (!sel) return false;
+    this.sel = sel;
+    this.draw();
+    this.root.querySelector(`${DECISION} [data-key="1"]`)?.focus({ preventScroll: true });
+    return true;
+  }
+
   /** The first control of the decision (not a rule id, not the list of what just happened), if any. */
   firstDecisionControl() {
     const panel = this.root.querySelector('[data-testid="actions"]');
@@ -423,7 +467,11 @@ class NagaView {
     this.draw();
   }
 
-  /** Keys (seen first, keys.js): Escape; Enter/Space on SVG targets; ← → Home End move the cursor. */
+  /**
+   * Keys (seen first, keys.js): Escape; the number keys choose an option of the decision, Enter on the widget
+   * confirms it; Enter/Space on SVG targets; ← → Home End move the cursor. True for a key the widget
+   * used that would otherwise leave it (an Escape kept inside).
+   */
   onKeyDown(event) {
     const from = (typeof event.composedPath === "function" ? event.composedPath()[0] : null) ?? event.target;
     const bare = !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey;
@@ -438,8 +486,12 @@ class NagaView {
     if (event.key === "Escape") {
       if (this.rule) this.showRule(null);
       else if (this.legend) this.setView({ legend: "toggle" });
-      else leaveWidget(this.root);
-      return;
+      else if (!this.stepBack()) {
+        leaveWidget(this.root);
+        return false;
+      }
+      event.preventDefault();
+      return true;
     }
     // seen at the window, a key from inside a shadow root (marimo) is addressed to its host: the
     // element really pressed is the first of the event's path
@@ -450,7 +502,25 @@ class NagaView {
       this.activate(node, true);
       return;
     }
+    const typing = FORM_FIELDS.includes(target?.tagName) && !KEYLESS_INPUTS.includes(target.type);
+    const plain = !event.ctrlKey && !event.metaKey && !event.altKey; // Shift gives the digits on some layouts
+    if (plain && OPTION_KEY.test(event.key) && !typing && !target?.isContentEditable) {
+      const option = this.root.querySelector(`${DECISION} [data-key="${event.key}"]`);
+      if (option) {
+        event.preventDefault();
+        this.chooseByKey(option);
+      }
+      return;
+    }
     if (FORM_FIELDS.includes(target?.tagName) || target?.isContentEditable) return;
+    if (event.key === "Enter" && bare && from === this.root) {
+      const confirm = this.root.querySelector(`${DECISION} [data-testid="confirm"]:not([disabled])`);
+      if (confirm) {
+        event.preventDefault();
+        this.activate(confirm, true);
+      }
+      return;
+    }
     if (!TIMELINE_KEYS.includes(event.key) || event.ctrlKey || event.metaKey || event.altKey) return;
     event.preventDefault();
     const move = keyMove(event.key);

@@ -1,5 +1,7 @@
 // The keyboard: Tab from the widget goes to the decision first; a space, an orientation or the card to
-// give chosen by a key hands the focus to Confirm. A placement is Tab, Enter, Enter.
+// give chosen by a key hands the focus to Confirm. A placement is Tab, Enter, Enter. The number keys
+// choose the options of the decision's current level (a space by its own number), shown on them; Enter
+// on the widget confirms; Escape steps back a level, and leaves the widget when there is none.
 import { describe, expect, it } from "vitest";
 import widget from "../src/index.js";
 import { mounter, listed } from "./fixtures.js";
@@ -55,5 +57,127 @@ describe("keyboard", () => {
     q(rotations[0].dataset.testid).focus();
     press("Enter");
     expect(document.activeElement).toBe(q("confirm"));
+  });
+});
+
+/** The keys the focused element gets, in order, each as the browser sends it (see press). */
+function typeKeys(...keys) {
+  for (const key of keys) press(key);
+  return keys.length;
+}
+
+/** The option keys shown in the decision: `data-key` → the option's test id. */
+function optionKeys(q) {
+  return Object.fromEntries(
+    [...q("actions").querySelectorAll("[data-key]")].map((n) => [n.getAttribute("data-key"), n.dataset.testid]),
+  );
+}
+
+describe("number keys", () => {
+  it("a placement from the widget is three keys: the space's number, the orientation's, Enter", () => {
+    const { f, el, q, intents } = mount("place");
+    el.querySelector('[data-testid="root"]').focus();
+    const places = listed(f.menu).places;
+    const space = places[places.length - 1][0]; // the last space offered, by its own number
+    const rots = places.filter((p) => p[0] === space).map((p) => p[1]);
+    const count = typeKeys(String(space), "2", "Enter");
+    expect(count).toBeLessThanOrEqual(6);
+    expect(intents().map((i) => [i.type, i.action])).toEqual([["play", `place ${space} rot${rots[1]}`]]);
+  });
+
+  it("shows each option's key at the current level only: the spaces by their number, then the orientations", () => {
+    const { f, q } = mount("place");
+    const spaces = [...new Set(listed(f.menu).places.map((p) => p[0]))];
+    expect(optionKeys(q)).toEqual(Object.fromEntries(spaces.map((s) => [String(s), `place-at-${s}`])));
+    expect(q(`place-at-${spaces[0]}`).getAttribute("aria-keyshortcuts")).toBe(String(spaces[0]));
+    expect(q("key-help").textContent).toContain(`${spaces[0]}–${spaces.at(-1)} choose`);
+    q("root").focus();
+    press(String(spaces[0]));
+    const rots = listed(f.menu)
+      .places.filter((p) => p[0] === spaces[0])
+      .map((p) => p[1]);
+    expect(optionKeys(q)).toEqual(Object.fromEntries(rots.map((r, i) => [String(i + 1), `rotation-${r}`])));
+    // the badge is for the eye; a screen reader reads the orientation's words and its aria-keyshortcuts
+    const badge = q(`rotation-${rots[0]}`).querySelector(".naga-key");
+    expect(badge.textContent).toBe("1");
+    expect(badge.getAttribute("aria-hidden")).toBe("true");
+    expect(q(`rotation-${rots[0]}`).getAttribute("aria-keyshortcuts")).toBe("1");
+    expect(q("key-help").textContent).toMatch(/1–4 choose · Enter confirms · Esc steps back/);
+  });
+
+  it("Escape steps back a level and stays in the widget; with nothing to undo it leaves", () => {
+    const { f, el, q } = mount("place");
+    const root = el.querySelector('[data-testid="root"]');
+    const outside = [];
+    const seen = (e) => outside.push(e.key);
+    document.addEventListener("keydown", seen);
+    try {
+      root.focus();
+      const space = listed(f.menu).places[0][0];
+      press(String(space));
+      expect(q(`place-at-${space}`).getAttribute("aria-pressed")).toBe("true");
+      press("Escape");
+      expect(q(`place-at-${space}`).getAttribute("aria-pressed")).toBe("false");
+      expect(q("confirm").disabled).toBe(true);
+      expect(root.contains(document.activeElement)).toBe(true);
+      expect(document.activeElement.getAttribute("data-key")).not.toBeNull(); // the first option again
+      expect(outside).toEqual([]); // neither the digit nor the Escape used reached the page
+      press("Escape");
+      expect(root.contains(document.activeElement)).toBe(false);
+      expect(outside).toEqual(["Escape"]);
+    } finally {
+      document.removeEventListener("keydown", seen);
+    }
+  });
+
+  it("a call: numbers toggle cards, Enter on the widget confirms, Escape clears", () => {
+    const { f, el, q, intents } = mount("call");
+    const root = el.querySelector('[data-testid="root"]');
+    root.focus();
+    const cards = f.menu.choices.map((c) => c.key);
+    const group = listed(f.menu).groups.find((g) => g.length === 1) ?? listed(f.menu).groups[0];
+    const n = cards.indexOf(group[0]) + 1;
+    press(String(n));
+    expect(q(`card-${group[0]}`).getAttribute("aria-pressed")).toBe("true");
+    press("Escape");
+    expect(q(`card-${group[0]}`).getAttribute("aria-pressed")).toBe("false");
+    root.focus();
+    press(String(n));
+    press("Enter");
+    const call = f.menu.calls.find((c) => c.cards.length === 1 && c.cards[0] === group[0]);
+    expect(intents().map((i) => i.action)).toEqual([call.action]);
+  });
+
+  it("a confrontation: 1 passes; the next key invokes a card, whose payment and target follow by number", () => {
+    const { f, el, q, intents } = mount("confront");
+    el.querySelector('[data-testid="root"]').focus();
+    expect(optionKeys(q)["1"]).toBe("pass");
+    const card = f.menu.choices[0].key;
+    expect(optionKeys(q)["2"]).toBe(`card-${card}`);
+    press("2");
+    // the card's only payment is chosen for the person: the keys now choose a target, or confirm
+    expect(q("actions").textContent).toContain(`Invoke ${card}`);
+    let guard = 0;
+    while (q("confirm").disabled && guard++ < 6) press("1");
+    expect(q("confirm").disabled).toBe(false);
+    press("Enter");
+    const sent = intents().at(-1);
+    expect(sent.type).toBe("play");
+    expect(sent.action.startsWith(`invoke ${card} `)).toBe(true);
+    const again = mount("confront");
+    again.el.querySelector('[data-testid="root"]').focus();
+    press("1");
+    expect(again.intents().map((i) => i.action)).toEqual([f.menu.pass.action]);
+  });
+
+  it("a number typed in a selector is the selector's, not a choice", () => {
+    const { q, intents } = mount("place");
+    const select = q("actions").ownerDocument.querySelector('select[data-act="size"]');
+    expect(select).not.toBeNull();
+    select.focus();
+    const space = Object.keys(optionKeys(q))[0];
+    press(space);
+    expect(q(`place-at-${space}`).getAttribute("aria-pressed")).toBe("false");
+    expect(intents()).toEqual([]);
   });
 });
