@@ -8,7 +8,8 @@ the house bot Random from the lobby and plays a few decisions by clicks. Then th
 the widget says it cannot reach it, naming the address and what to check (that the server runs there,
 the network, the page's origin); started again on the same database, the widget comes back to the
 same seat by itself, and the game goes on. Every frame the page received is searched for what the
-seat may not know, and the kernel holds no game data.
+seat may not know, and the kernel holds no game data. Last, the kernel plays a bot seat of its own
+(``naga_widget.server.botclient``) through the browser's WebSocket, a whole game against a house bot.
 """
 
 from __future__ import annotations
@@ -176,7 +177,7 @@ def play(page: Page, decisions: int, timeout: float = 60) -> list[str]:
     return taken
 
 
-def test_a_lite_page_joins_plays_a_house_bot_says_when_the_server_is_gone_and_comes_back(
+def test_a_lite_page_joins_says_when_the_server_is_gone_comes_back_and_its_kernel_plays_a_bot_seat(
         browser: Browser, served: Any, class_server: ClassServer) -> None:
     page, traffic = new_page(browser)
     frames: list[str] = []
@@ -229,6 +230,16 @@ print(json.dumps({'platform': sys.platform, 'refused': refused, 'state': state, 
                  default=str))
 """))
         stored = page.evaluate("() => Object.entries(localStorage).filter(([k]) => k.startsWith('naga-widget:seat:'))")
+
+        # the kernel plays a bot seat itself: Pyodide has no socket, the bot client uses the browser's WebSocket
+        bot = page.evaluate(RUN_IN_KERNEL, f"""
+import json
+from naga_widget.bots import RandomBot
+from naga_widget.server.botclient import play_async
+results = await play_async(RandomBot(seed=1), {class_server.url.replace("http:", "ws:") + "/ws"!r}, code={CODE!r},
+                           name="Lin's bot", challenge="bot:greedy")
+print(json.dumps(results))
+""")
     except Exception:
         page.screenshot(path=str(class_server.log.with_name("lite-join.png")))
         raise
@@ -253,9 +264,17 @@ print(json.dumps({'platform': sys.platform, 'refused': refused, 'state': state, 
     from naga_widget.server.store import Store
 
     store = Store(str(class_server.db))
-    row = next(r for r in store.matches() if r["id"] == mid)
+    rows = store.matches()
+    row = next(r for r in rows if r["id"] == mid)
     moves = store.moves(mid)
     store.close()
+
+    # the kernel's bot played its game to the end, on the server's record
+    played = {int(k): v for k, v in json.loads(bot.strip().splitlines()[-1]).items()}
+    (bot_match,) = played
+    bot_row = next(r for r in rows if r["id"] == bot_match)
+    assert bot_match != mid and bot_row["result"] is not None and played[bot_match] == bot_row["result"]
+    assert "Lin's bot" in json.dumps(bot_row["seats"])
     replay = Match(seed=row["seed"])
     states = [replay.state]
     for text in moves:

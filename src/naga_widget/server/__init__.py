@@ -7,6 +7,7 @@ may know (R6), over WebSockets (``docs/server.md``).
 - :mod:`.tables` — hosting matches: seats, house bots, network bot seats, clocks and forfeits
 - :mod:`.app` — the Starlette application and its WebSocket endpoint; :func:`.app.serve` runs it
 - :mod:`.botclient` — play a bot from a notebook as a bot seat
+- :mod:`.browser_socket` — the browser's WebSocket for the bot client in Pyodide (JupyterLite)
 
 Starlette and uvicorn come with the ``[server]`` extra; the rest of the package does not need them.
 """

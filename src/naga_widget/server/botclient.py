@@ -12,13 +12,16 @@ the server's time for a move (``docs/server.md``, "Clocks and forfeits"), else i
 In a notebook, whose event loop is already running, use ``await play_async(...)`` instead. With no
 ``challenge``, the bot accepts the challenges made to it until it has played ``games`` games. The
 credential given back (``client.credential``) lets the same bot player come back:
-``play(bot, url, credential=...)``. Needs the ``websockets`` package (the extra ``[server]``).
+``play(bot, url, credential=...)``. Needs the ``websockets`` package (the extra ``[server]``), except in
+Pyodide (a JupyterLite kernel), which has no sockets: there it uses the browser's WebSocket
+(:mod:`.browser_socket`) and asks the bot in the event loop's thread (Pyodide has no other).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import sys
 from typing import Any
 
 from ..bots import Bot
@@ -51,9 +54,7 @@ class BotClient:
 
     async def run(self) -> dict[int, dict[str, Any]]:
         """Connect, play, and return each match's result (by match id) once ``games`` are over."""
-        import websockets
-
-        async with websockets.connect(self.url, max_size=2**24, origin=self.origin) as ws:  # type: ignore[arg-type]
+        async with self._connect() as ws:
             if self.credential is not None:
                 await ws.send(json.dumps({"type": "hello", "credential": self.credential}))
             else:
@@ -64,6 +65,16 @@ class BotClient:
                 if len(self.results) >= self.games:
                     break
         return self.results
+
+    def _connect(self) -> Any:
+        """The connection to open: the ``websockets`` client, or the browser's WebSocket in Pyodide."""
+        if sys.platform == "emscripten":  # JupyterLite: no socket of its own; the browser sets the origin
+            from .browser_socket import BrowserSocket
+
+            return BrowserSocket(self.url)
+        import websockets
+
+        return websockets.connect(self.url, max_size=2**24, origin=self.origin)  # type: ignore[arg-type]
 
     async def _on(self, ws: Any, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
@@ -85,7 +96,10 @@ class BotClient:
                 return  # the same turn sent again (after a reconnect)
             self._answered.add(key)
             legal = legal_from_json(msg["legal"])
-            action = await asyncio.to_thread(self.bot.act, msg["observation"], legal)
+            if sys.platform == "emscripten":  # no threads: the bot decides in the loop's own
+                action = self.bot.act(msg["observation"], legal)
+            else:
+                action = await asyncio.to_thread(self.bot.act, msg["observation"], legal)
             await ws.send(json.dumps({"type": "act", "match": msg["match"], "stamp": msg["stamp"],
                                       "action": str(action)}))
 
