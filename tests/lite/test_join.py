@@ -212,7 +212,7 @@ def test_a_lite_page_joins_says_when_the_server_is_gone_comes_back_and_its_kerne
 
         # back on the same database: the widget resumes its seat by itself, with the seat's credential
         class_server.start()
-        expect(status).to_contain_text(f"Connected to {class_server.url}/ as {NAME}", timeout=40_000)
+        expect(status).to_contain_text(f"Connected to {class_server.url}/ as {NAME}", timeout=60_000)
         expect(page.get_by_test_id("remote-help")).to_have_count(0)
         expect(heading).to_contain_text(f"Table {mid}")
         expect(heading).to_contain_text("(you play")

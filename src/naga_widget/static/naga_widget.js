@@ -459,7 +459,8 @@ var oe=globalThis,Mt=t=>t,xe=oe.trustedTypes,Ot=xe?xe.createPolicy("lit-html",{c
   border:1px solid var(--naga-buttonLine);border-radius:6px;padding:2px 8px}
 .naga-remote button{cursor:pointer}
 .naga-remote-bar{padding:4px 8px;border-radius:8px;border:1px solid var(--naga-line);background:var(--naga-panel)}
-.naga-remote-bar[data-state=offline],.naga-remote-bar[data-state=refused],.naga-remote-bar[data-state=blocked]{background:var(--naga-errorBg);
+.naga-remote-bar[data-state=offline],.naga-remote-bar[data-state=refused],
+.naga-remote-bar[data-state=blocked]{background:var(--naga-errorBg);
   border-color:var(--naga-errorLine);color:var(--naga-danger);font-weight:600}
 .naga-remote-notice{margin:4px 0;color:var(--naga-danger)}
 .naga-remote-help{margin:4px 0}
