@@ -212,4 +212,5 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8765, *,
     say(f"  URL: http://{shown}:{port}{path}   WebSocket: ws://{shown}:{port}{path}ws")
     app = under_prefix(make_app(hub, settings, routes), prefix)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES, access_log=False,
-                ws_ping_interval=20.0, ws_ping_timeout=20.0)
+                ws_ping_interval=20.0, ws_ping_timeout=20.0,
+                ws_per_message_deflate=False)  # the CPU of a teacher's laptop is worth more than the bytes

@@ -176,4 +176,5 @@ def serve_hub(settings: Settings, host: str = "127.0.0.1", port: int = 8765, *,
     say(f"  under {identity.prefix} (a seat: {identity.prefix}hub/seat)")
     app = under_prefix(make_app(hub, settings, identity.routes() + list(routes or [])), identity.prefix)
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, proxy_headers=True,
-                ws_max_size=WS_MAX_BYTES, ws_ping_interval=20.0, ws_ping_timeout=20.0)
+                ws_max_size=WS_MAX_BYTES, ws_ping_interval=20.0, ws_ping_timeout=20.0,
+                ws_per_message_deflate=False)  # the CPU of a teacher's laptop is worth more than the bytes

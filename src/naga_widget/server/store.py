@@ -1,9 +1,17 @@
 """The server's one SQLite file: players, challenges, matches and every move (``docs/server.md``,
 "What is stored").
 
-The file is in WAL mode with ``synchronous=FULL``: a call that writes returns once its transaction is
-committed to disk, and the server tells nobody of a move before that. Credentials are kept as SHA-256
-hashes only. A match is its seed and its moves: :meth:`Store.moves` gives them back to replay it.
+The file is in WAL mode with ``synchronous=FULL``. Credentials are kept as SHA-256 hashes only. A match
+is its seed and its moves: :meth:`Store.moves` gives them back to replay it.
+
+Writing: without a writer thread (tests, tools), a call that writes returns once its transaction is
+committed to disk. A running server starts the writer (:meth:`Store.start_writer`): a thread of its own,
+with a connection of its own, that commits whatever was queued meanwhile in one transaction (a group
+commit: one wait for the disk for many moves) and then says which writes are durable. The hot writes (a
+move, a result) are queued and return at once with their ticket (:attr:`Store.issued`); the server holds
+every message sent after a write until that write's ticket is durable (:class:`~.tables.Hub`), so a move
+is still told to nobody before it is on disk, and the event loop never waits for the disk. The rare
+writes whose row the caller needs at once (a player, a challenge, a match) wait for their commit.
 
 >>> store = Store(":memory:")
 >>> pid, cred = store.add_player("Ada", bot=False)
@@ -17,10 +25,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
+import queue
 import secrets
 import sqlite3
+import threading
 import time
+from collections.abc import Callable
+from concurrent.futures import Future
 from typing import Any
+
+log = logging.getLogger("naga_widget.server")
 
 SCHEMA = """
 create table if not exists settings (key text primary key, value text not null);
@@ -54,25 +69,165 @@ class StoreError(RuntimeError):
     """The file holds what this server cannot continue from (a move out of order)."""
 
 
+# the callback of the writer thread: the last ticket now durable, and the writes of that group that failed
+# (their tickets, what they were about (``about``, e.g. a match id) and the error)
+Stored = Callable[[int, list[tuple[int, Any, BaseException]]], None]
+
+
+def _connect(path: str) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    conn.row_factory = sqlite3.Row
+    conn.execute("pragma journal_mode=wal")
+    conn.execute("pragma synchronous=full")
+    conn.execute("pragma foreign_keys=on")
+    conn.execute("pragma busy_timeout=5000")
+    return conn
+
+
+class _Write:
+    """One statement for the writer thread: its ticket, what it is about, and the future of its row id."""
+
+    __slots__ = ("about", "args", "future", "sql", "ticket")
+
+    def __init__(self, ticket: int, sql: str, args: tuple[Any, ...], about: Any) -> None:
+        self.ticket, self.sql, self.args, self.about = ticket, sql, args, about
+        self.future: Future[int] = Future()
+
+
 class Store:
     """The database of one class (``path``: a file, or ``":memory:"`` for tests)."""
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self.conn.row_factory = sqlite3.Row
-        self.conn.execute("pragma journal_mode=wal")
-        self.conn.execute("pragma synchronous=full")
-        self.conn.execute("pragma foreign_keys=on")
-        self.conn.execute("pragma busy_timeout=5000")
+        self.conn = _connect(path)
         self.conn.executescript(SCHEMA)
+        self.issued = 0  # the ticket of the last write queued (the writer's)
+        self._queue: queue.SimpleQueue[_Write | None] | None = None
+        self._thread: threading.Thread | None = None
 
     def close(self) -> None:
+        self.stop_writer()
         self.conn.close()
 
-    def _write(self, sql: str, args: tuple[Any, ...] = ()) -> int:
-        """One statement in its own committed transaction; the new row's id."""
-        cur = self.conn.cursor()
+    # -- the writer thread ----------------------------------------------------------------------------
+    def start_writer(self, stored: Stored) -> None:
+        """Write from now on in a thread of its own (see the module's doc); ``stored`` is called from that
+        thread after each group commit. A ``":memory:"`` store (one connection only) keeps writing in place."""
+        if self._thread is not None or self.path == ":memory:":
+            return
+        self._queue = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._writer, args=(self._queue, stored), name="naga-store-writer",
+                                        daemon=True)
+        self._thread.start()
+
+    def stop_writer(self) -> None:
+        """Commit what is queued, then stop the writer thread; writes are made in place again."""
+        thread, q = self._thread, self._queue
+        if thread is None or q is None:
+            return
+        q.put(None)
+        thread.join()
+        self._thread = self._queue = None
+
+    def mend(self, about: Any) -> None:
+        """The server has reloaded ``about`` (a match) from the file after a write about it failed: the writes
+        about it queued before now are dropped (they follow the one that failed), those queued after are made."""
+        if self._queue is not None:
+            self._queue.put(_Write(0, "", (), about))
+
+    def _writer(self, q: queue.SimpleQueue[_Write | None], stored: Stored) -> None:
+        conn = _connect(self.path)
+        broken: set[Any] = set()  # what a failed write was about, until the server mends it
+        try:
+            while True:
+                first = q.get()
+                if first is None:
+                    return
+                group, stop = [first], False
+                while True:  # whatever was queued meanwhile joins this transaction
+                    try:
+                        more = q.get_nowait()
+                    except queue.Empty:
+                        break
+                    if more is None:
+                        stop = True
+                        break
+                    group.append(more)
+                failed: list[tuple[int, Any, BaseException]] = []
+                batch: list[_Write] = []
+                for w in group:  # in order: a mark of mending applies to the writes queued after it
+                    if w.ticket:
+                        batch.append(w)
+                        continue
+                    failed += self._commit_group(conn, batch, broken)
+                    batch = []
+                    broken.discard(w.about)
+                failed += self._commit_group(conn, batch, broken)
+                last = max(w.ticket for w in group)
+                if not last:  # only marks of mending
+                    continue
+                try:
+                    stored(last, failed)
+                except Exception:  # noqa: BLE001 - the loop is closed (the server is stopping)
+                    log.debug("the writer's callback failed", exc_info=True)
+                if stop:
+                    return
+        finally:
+            conn.close()
+
+    @staticmethod
+    def _commit_group(conn: sqlite3.Connection, items: list[_Write],
+                      broken: set[Any]) -> list[tuple[int, Any, BaseException]]:
+        """Commit ``items`` in one transaction; if that fails, each write alone (one bad write does not take
+        the others with it). The writes that failed. A write about something ``broken`` (a write about it failed
+        and the server has not mended it yet, :meth:`mend`) fails without being tried."""
+        rows: list[int] = []
+        group: list[_Write] = []
+        failed: list[tuple[int, Any, BaseException]] = []
+        for w in items:
+            if w.about is not None and w.about in broken:
+                skipped = StoreError(f"an earlier write about {w.about} failed")
+                w.future.set_exception(skipped)
+                failed.append((w.ticket, w.about, skipped))
+            else:
+                group.append(w)
+        if not group:
+            return failed
+        try:
+            cur = conn.cursor()
+            cur.execute("begin immediate")
+            try:
+                for w in group:
+                    cur.execute(w.sql, w.args)
+                    rows.append(cur.lastrowid or 0)
+                cur.execute("commit")
+            except BaseException:
+                cur.execute("rollback")
+                raise
+        except Exception:  # noqa: BLE001 - tried again one by one below
+            for w in group:
+                if w.about is not None and w.about in broken:
+                    exc: BaseException = StoreError(f"an earlier write about {w.about} failed")
+                else:
+                    try:
+                        w.future.set_result(Store._write_on(conn, w.sql, w.args))
+                        continue
+                    except Exception as error:  # noqa: BLE001 - told to the server, which reloads what it concerns
+                        log.error("a write of the store failed (about %s): %s", w.about, error)
+                        exc = error
+                w.future.set_exception(exc)
+                failed.append((w.ticket, w.about, exc))
+                if w.about is not None:
+                    broken.add(w.about)
+            return sorted(failed, key=lambda f: f[0])
+        for w, row in zip(group, rows, strict=True):
+            w.future.set_result(row)
+        return failed
+
+    @staticmethod
+    def _write_on(conn: sqlite3.Connection, sql: str, args: tuple[Any, ...]) -> int:
+        """One statement in its own committed transaction on ``conn``; the new row's id."""
+        cur = conn.cursor()
         cur.execute("begin immediate")
         try:
             cur.execute(sql, args)
@@ -82,6 +237,27 @@ class Store:
             cur.execute("rollback")
             raise
         return rowid
+
+    def _queued(self, sql: str, args: tuple[Any, ...], about: Any = None) -> Future[int] | None:
+        """Queue one write for the writer thread (its future), or ``None`` when there is no writer."""
+        if self._queue is None:
+            return None
+        self.issued += 1
+        w = _Write(self.issued, sql, args, about)
+        self._queue.put(w)
+        return w.future
+
+    def _write(self, sql: str, args: tuple[Any, ...] = ()) -> int:
+        """One statement in its own committed transaction, waited for; the new row's id."""
+        future = self._queued(sql, args)
+        if future is not None:
+            return future.result()
+        return self._write_on(self.conn, sql, args)
+
+    def _write_soon(self, sql: str, args: tuple[Any, ...], about: Any) -> None:
+        """One statement queued for the writer (durable once its ticket is), or committed now without one."""
+        if self._queued(sql, args, about) is None:
+            self._write_on(self.conn, sql, args)
 
     # -- settings ---------------------------------------------------------------------------------
     def setting(self, key: str) -> str | None:
@@ -157,14 +333,17 @@ class Store:
                 for r in self.conn.execute("select id, seed, seats, result from matches order by id")]
 
     def set_result(self, mid: int, result: dict[str, Any]) -> None:
-        self._write("update matches set result = ? where id = ? and result is null", (json.dumps(result), mid))
+        """The result of match ``mid``: queued for the writer like a move, after the match's moves."""
+        self._write_soon("update matches set result = ? where id = ? and result is null", (json.dumps(result), mid),
+                         mid)
 
     # -- moves ------------------------------------------------------------------------------------
     def add_move(self, mid: int, step: int, action: str, seat: int) -> None:
-        """Step ``step`` of match ``mid`` (``1`` is the first action), committed before this returns. A
-        step already stored is refused by the key (:class:`sqlite3.IntegrityError`): nothing is played twice."""
-        self._write("insert into moves (match, step, action, seat, made) values (?, ?, ?, ?, ?)",
-                    (mid, step, action, seat, time.time()))
+        """Step ``step`` of match ``mid`` (``1`` is the first action): committed before this returns without a
+        writer thread, else queued (durable once :attr:`issued`, as it is now, is). A step already stored is
+        refused by the key (:class:`sqlite3.IntegrityError`): nothing is played twice."""
+        self._write_soon("insert into moves (match, step, action, seat, made) values (?, ?, ?, ?, ?)",
+                         (mid, step, action, seat, time.time()), mid)
 
     def moves(self, mid: int) -> list[str]:
         """The actions of match ``mid`` in order (checked to be steps 1, 2, … with none missing)."""

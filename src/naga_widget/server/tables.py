@@ -4,8 +4,10 @@ seat, a spectator or the teacher may know (R6), computed by the widget's project
 (:func:`naga_widget.widget.projection.traits`).
 
 A :class:`Table` is one match: its two seats (a person, a network bot, or a house bot), its clock and
-its result. Every move is written to the :class:`~.store.Store` (committed) before anyone is told;
-started again on the same file, :meth:`Hub.load` replays each match from its seed and moves.
+its result. Every move is written to the :class:`~.store.Store` (committed) before anyone is told: the
+store's writer thread commits in the background, and every message sent after a write is held in the
+hub's outbox until that write is durable (:meth:`Hub._stored`), in the order sent; the event loop goes on
+meanwhile. Started again on the same file, :meth:`Hub.load` replays each match from its seed and moves.
 
 Clocks (``docs/server.md``, "Clocks and forfeits"): a bot seat has ``bot_seconds`` for a move; the
 seat of a person to move who has no connection open waits ``forfeit_seconds``, then loses by forfeit.
@@ -17,6 +19,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -124,10 +127,17 @@ class Conn:
         self.wrong = 0
         self.opened: dict[int, Opened] = {}
         self.sent_count = 0
+        self.hold: Callable[[Conn, str], bool] | None = None  # the hub's outbox: True when it keeps the message
 
     def send(self, msg: Any) -> None:
         self.sent_count += 1
-        self._send(dumps(msg))
+        text = dumps(msg)
+        if self.hold is None or not self.hold(self, text):
+            self._send(text)
+
+    def send_now(self, text: str) -> None:
+        """Send a message the hub held until what it tells was durable."""
+        self._send(text)
 
     def close(self, code: int, reason: str) -> None:
         if self._close is not None:
@@ -175,6 +185,8 @@ class Hub:
         self._catalog: dict[str, Any] | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.moves = 0  # moves played since start (for the benchmark)
+        self.durable = 0  # the store's last ticket known to be committed
+        self.outbox: deque[tuple[int, Conn, str]] = deque()  # (the ticket it waits for, to whom, what)
 
     # -- starting ------------------------------------------------------------------------------------
     def load(self) -> None:
@@ -188,8 +200,15 @@ class Hub:
             self.tables[table.id] = table
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Run the clocks and the house bots on ``loop``: every waiting seat gets its whole wait again."""
+        """Run the clocks and the house bots on ``loop``: every waiting seat gets its whole wait again. The
+        store writes in its own thread from now on, and tells ``loop`` what is durable."""
         self.loop = loop
+
+        def stored(ticket: int, failed: list[tuple[int, Any, BaseException]]) -> None:
+            loop.call_soon_threadsafe(self._stored, ticket, failed)
+
+        self.durable = self.store.issued
+        self.store.start_writer(stored)
         for table in self.tables.values():
             self._next_turn(table)
 
@@ -198,9 +217,59 @@ class Hub:
             self._stop_clock(table)
             if table.thinking is not None:
                 table.thinking.cancel()
+        self.store.stop_writer()
+
+    # -- what is durable is told --------------------------------------------------------------------------
+    def _hold(self, conn: Conn, text: str) -> bool:
+        """Keep ``text`` for ``conn`` while a write queued before it is not yet durable (or earlier messages
+        wait): it may tell of that write. False: nothing waits, send it now."""
+        if not self.outbox and self.store.issued <= self.durable:
+            return False
+        self.outbox.append((self.store.issued, conn, text))
+        return True
+
+    def _stored(self, ticket: int, failed: list[tuple[int, Any, BaseException]]) -> None:
+        """The store's writes up to ``ticket`` are committed (on the loop, from the writer thread): send what
+        waited for them, in order. A write that ``failed`` was told to nobody: every message held since is
+        dropped and its connection closed (it reconnects and gets its views whole), and each match it was
+        about goes back to what the file holds."""
+        if failed:
+            first = failed[0][0]
+            dropped = [entry for entry in self.outbox if entry[0] >= first]
+            self.outbox = deque(entry for entry in self.outbox if entry[0] < first)
+            mids = {about for _, about, _ in failed if isinstance(about, int) and about in self.tables}
+            log.error("the store could not write (matches %s): %s; those matches go back to the file",
+                      sorted(mids), failed[0][2])
+            for mid in mids:
+                self._reload_table(self.tables[mid])
+            closing = {id(conn): conn for _, conn, _ in dropped}
+            for conn in closing.values():
+                conn.close(1011, "the server could not store a move: reconnect")
+        self.durable = max(self.durable, ticket)
+        while self.outbox and self.outbox[0][0] <= self.durable:
+            _, conn, text = self.outbox.popleft()
+            conn.send_now(text)
+        if failed:
+            for mid in mids:
+                table = self.tables[mid]
+                self._next_turn(table)
+                for conn in list(self.conns):
+                    if mid in conn.opened:
+                        self.replace_conn_view(conn, mid)
+
+    def _reload_table(self, table: Table) -> None:
+        """``table`` as the file holds it: its moves and result; the writes queued about it are dropped."""
+        self._stop_clock(table)
+        if table.thinking is not None:
+            table.thinking.cancel()
+            table.thinking = None
+        self._reload(table)
+        table.result = next(r["result"] for r in self.store.matches() if r["id"] == table.id)
+        self.store.mend(table.id)
 
     # -- connections -----------------------------------------------------------------------------------
     def connect(self, conn: Conn) -> None:
+        conn.hold = self._hold
         self.conns.add(conn)
 
     def disconnect(self, conn: Conn) -> None:
@@ -428,24 +497,32 @@ class Hub:
             if table.id in conn.opened:
                 self._push_view(conn, table)
 
-    def lobby_for(self, conn: Conn) -> dict[str, Any]:
+    def _lobby_shared(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+        """The players (online or not), the open challenges and the matches: the same for every connection."""
         online = {c.player for c in self.conns if c.player is not None}
         players = [{"id": p["id"], "name": p["name"], "bot": p["bot"], "online": p["id"] in online}
                    for p in self.names.values()]
-        challenges = [{"id": c["id"], "from": c["source"], "to": c["target"] if c["house"] is None else c["house"]}
-                      for c in self.store.challenges()
-                      if conn.teacher or conn.player in (c["source"], c["target"])]
         matches = [{"id": t.id, "seats": [{"name": s.name, "kind": s.kind} for s in t.seats], "step": t.stamp,
                     "over": t.over, "result": t.result} for t in self.tables.values()]
+        return players, self.store.challenges(), matches
+
+    def lobby_for(self, conn: Conn, shared: tuple[list[dict[str, Any]], list[dict[str, Any]],
+                                                  list[dict[str, Any]]] | None = None) -> dict[str, Any]:
+        players, open_challenges, matches = shared if shared is not None else self._lobby_shared()
+        challenges = [{"id": c["id"], "from": c["source"], "to": c["target"] if c["house"] is None else c["house"]}
+                      for c in open_challenges
+                      if conn.teacher or conn.player in (c["source"], c["target"])]
         return {"type": "lobby", "players": players, "challenges": challenges, "matches": matches}
 
     def _send_lobby(self, conn: Conn) -> None:
         conn.send(self.lobby_for(conn))
 
     def _push_lobby(self) -> None:
+        """Send every greeted connection its lobby (what all share is computed once)."""
+        shared = self._lobby_shared()
         for conn in list(self.conns):
             if conn.greeted:
-                self._send_lobby(conn)
+                conn.send(self.lobby_for(conn, shared))
 
     # -- intents of a person's view --------------------------------------------------------------------------
     def _intent(self, conn: Conn, msg: dict[str, Any]) -> None:
@@ -457,20 +534,22 @@ class Hub:
         ack = intent.get("id")
         if isinstance(ack, int) and not isinstance(ack, bool):
             opened.ack = ack
+        opened.message = None
         try:
-            self._apply(conn, table, opened, msg["stamp"], intent)
+            moved = self._apply(conn, table, opened, msg["stamp"], intent)
         except Refusal as exc:
             opened.message = {"level": "error", "text": exc.reason}
             self._push_view(conn, table)
             raise
-        opened.message = None
-        self._push_view(conn, table)
+        if not moved:  # a move has sent every view of the match already, this one's included
+            self._push_view(conn, table)
 
-    def _apply(self, conn: Conn, table: Table, opened: Opened, stamp: int, intent: dict[str, Any]) -> None:
+    def _apply(self, conn: Conn, table: Table, opened: Opened, stamp: int, intent: dict[str, Any]) -> bool:
         """One intent of a person's view, checked here for what a class's game adds (the stamp, the seat, the
         intents a game that counts allows), then applied by the widget's own intent reducer
         (:func:`naga_widget.widget.reducer.answer_intent`) at this connection's cursor. The moves it made
-        (a decision and the passes played by themselves after it) are committed before anyone is told."""
+        (a decision and the passes played by themselves after it) are committed before anyone is told.
+        True when it moved the match (and so sent every view of it)."""
         if stamp != table.stamp:
             raise Refusal("stale", f"that was sent at stamp {stamp}, but the match is now at stamp {table.stamp} "
                                    f"(a replayed or stale request): look again and choose")
@@ -511,6 +590,8 @@ class Hub:
             raise Refusal("malformed", str(exc))
         if match.last_step > before or kind == "auto_pass":
             self._after_move(table)
+            return True
+        return False
 
     def _commit(self, table: Table, before: int) -> None:
         """Store the steps played after step ``before`` (each with its seat), in order, before anyone is told."""
