@@ -115,6 +115,7 @@ class RemoteShell {
       WebSocket: options.WebSocket,
       setTimeout: options.setTimeout,
       clearTimeout: options.clearTimeout,
+      page: options.page,
       onSeat: (seat) => this.tellKernel(seat),
     });
     this.draw = this.draw.bind(this);
@@ -421,7 +422,7 @@ class RemoteShell {
 
 /**
  * Draw the remote widget into `el`. `remote`: {url, code?, name?, credential?, mode?, match?, kernel?}.
- * `options` (tests): WebSocket, storage, setTimeout, clearTimeout, seatWaitMs. Returns the cleanup.
+ * `options` (tests): WebSocket, storage, setTimeout, clearTimeout, seatWaitMs, page. Returns the cleanup.
  */
 export function renderRemote({ model, el, remote, options = {} }) {
   const shell = new RemoteShell(model, el, remote, options);

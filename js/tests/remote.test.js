@@ -400,7 +400,7 @@ describe("a table's model", () => {
 });
 
 /** The remote widget in a fresh element, with a stand-in anywidget model. */
-function mountRemote(remote, { kernel = null, storage = memoryStorage() } = {}) {
+function mountRemote(remote, { kernel = null, storage = memoryStorage(), page = undefined } = {}) {
   const timers = manualTimers();
   const handlers = new Map();
   const model = {
@@ -418,7 +418,13 @@ function mountRemote(remote, { kernel = null, storage = memoryStorage() } = {}) 
   };
   const el = document.createElement("div");
   document.body.appendChild(el);
-  const options = { WebSocket: FakeSocket, storage, setTimeout: timers.setTimeout, clearTimeout: timers.clearTimeout };
+  const options = {
+    WebSocket: FakeSocket,
+    storage,
+    setTimeout: timers.setTimeout,
+    clearTimeout: timers.clearTimeout,
+    page,
+  };
   const cleanup = renderRemote({ model, el, remote, options });
   const q = (id) => el.querySelector(`[data-testid="${id}"]`);
   const click = (id) => {
@@ -430,6 +436,17 @@ function mountRemote(remote, { kernel = null, storage = memoryStorage() } = {}) 
 }
 
 describe("the lobby and the table", () => {
+  it("says under the bar what to check while the server cannot be reached", () => {
+    const page = { protocol: "http:", origin: "http://127.0.0.1:8000" };
+    const { q, cleanup } = mountRemote({ url: "http://class.example:8765", code: "K3Y", name: "Ada" }, { page });
+    expect(q("remote-help")).toBeNull();
+    FakeSocket.last().drop();
+    expect(q("remote-status").getAttribute("data-state")).toBe("offline");
+    expect(q("remote-status").textContent).toContain("Cannot reach the server at http://class.example:8765/");
+    expect(q("remote-help").textContent).toContain("naga-widget serve --origin http://127.0.0.1:8000");
+    cleanup();
+  });
+
   it("shows who is there, challenges and accepts, and plays the match in the same view", () => {
     const { q, click, el, model, cleanup } = mountRemote({
       url: "http://class.example:8765",
