@@ -243,6 +243,11 @@ def add_serve_parser(sub: Any) -> None:
     sv.add_argument("--bot-seconds", type=float, default=10.0, metavar="S", help="a bot's time for one move")
     sv.add_argument("--forfeit-seconds", type=float, default=120.0, metavar="S",
                     help="how long the seat of a person to move waits for them to come back, then forfeits")
+    sv.add_argument("--bot-game-seconds", type=float, default=None, metavar="S",
+                    help="a bot's time for all its moves of a game (default: no limit but --bot-seconds a move)")
+    sv.add_argument("--clock", type=float, default=None, metavar="MINUTES",
+                    help="a chess clock: each person's minutes for all their moves of a game, which loses by "
+                         "forfeit when they run out (default: none; a challenge may set its own)")
     sv.add_argument("--code", default=None, help="the join code (default: made once and kept in the file)")
     sv.add_argument("--teacher-file", default=None, metavar="FILE",
                     help="where to write the teacher's credential, new at each start, readable by its owner only "
@@ -263,13 +268,18 @@ def serve_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
         parser.error("--port must be from 0 to 65535")
     if args.bot_seconds <= 0 or args.forfeit_seconds <= 0:
         parser.error("--bot-seconds and --forfeit-seconds must be positive")
+    if args.bot_game_seconds is not None and not args.bot_game_seconds > 0:
+        parser.error("--bot-game-seconds must be positive")
+    if args.clock is not None and not 0 < args.clock <= 600:
+        parser.error("--clock must be from 0 to 600 minutes (leave it out for no clock)")
     try:
         from .server.app import Settings, serve
         from .server.pages import page_routes
     except ImportError as exc:
         parser.error(f"the server needs the extra [server] (pip install 'naga-widget[server]'): {exc}")
     settings = Settings(db=args.db, origins=tuple(args.origin), bot_seconds=args.bot_seconds,
-                        forfeit_seconds=args.forfeit_seconds, code=args.code, teacher_file=args.teacher_file)
+                        forfeit_seconds=args.forfeit_seconds, code=args.code, teacher_file=args.teacher_file,
+                        bot_game_seconds=args.bot_game_seconds, clock_minutes=args.clock)
     if args.hub:
         try:
             import jupyterhub.services.auth  # noqa: F401

@@ -143,3 +143,85 @@ def test_a_bot_seats_replayed_act_is_refused_and_changes_nothing(tmp_path: Path)
         assert (table.stamp, srv["hub"].store.move_count(mid)) == before and not table.over
         bot.close()
         person.close()
+
+
+# -- game clocks: a bot's time for the game, a person's chess clock ---------------------------------------------
+def test_a_bots_time_for_the_game_adds_up_over_its_moves_and_forfeits_when_used(tmp_path: Path) -> None:
+    """Each answer is well within the time for a move (30 s), but the bot's 1.8 s for the game is used up by
+    its answers of 0.7 s, by the third at the latest (the second on a loaded machine): it forfeits, and the
+    others read why."""
+    with running_server(Settings(db=str(tmp_path / "c.db"), bot_seconds=30, bot_game_seconds=1.8)) as srv:
+        bot, person, mid = bot_match(srv)
+        answered = 0
+        while not person.views[mid]["table"]["over"]:
+            play_until_bot(person, mid)
+            if person.views[mid]["table"]["over"]:
+                break
+            obs = bot.until(lambda m: m["type"] == "observe" and m["stamp"] == person.views[mid]["stamp"])
+            assert obs["deadline_ms"] <= 1800 - 700 * answered + 50  # the game's time left, not the move's 30 s
+            time.sleep(0.7)
+            bot.send({"type": "act", "match": mid, "stamp": obs["stamp"], "action": obs["legal"]["actions"][0]})
+            got = person.until(lambda m, at=obs["stamp"]: m["type"] == "view" and (m["stamp"] > at
+                                                                                  or m["table"]["over"]))
+            if got["stamp"] > obs["stamp"]:
+                answered += 1
+        result = person.views[mid]["table"]["result"]
+        assert result["reason"] == "forfeit" and result["winner"] == person.started[mid]
+        assert "ran out of its 1.8 s for the game" in result["text"] and answered in (1, 2)
+        assert srv["hub"].store.spent(mid)[bot.started[mid]] >= 0.7 * answered  # kept in the file, for a restart
+        bot.close()
+        person.close()
+
+
+def test_a_chess_clock_forfeits_a_person_who_is_there_but_does_not_move(tmp_path: Path) -> None:
+    """``--clock`` (here 0.02 minutes, 1.2 s) counts a connected person's time too; a challenge's own clock
+    replaces the server's, and ``"clock": 0`` plays without one."""
+    with running_server(Settings(db=str(tmp_path / "c.db"), clock_minutes=0.02)) as srv:
+        a, b = Client(srv["url"]), Client(srv["url"])
+        a.hello(srv["code"], "Ada")
+        b.hello(srv["code"], "Bo")
+        mid = challenge_and_open(a, b)
+        mover, other = (a, b) if a.views[mid]["traits"]["menu"] else (b, a)
+        left = a.views[mid]["table"]["game_seconds"]
+        assert left[other.started[mid]] == 1.2 and 0 < left[mover.started[mid]] <= 1.2  # only the mover's runs
+        other.until(lambda m: m["type"] == "view" and m["table"]["over"], timeout=10)
+        result = other.views[mid]["table"]["result"]
+        assert result["reason"] == "forfeit" and result["winner"] == other.started[mid]
+        assert "clock ran out" in result["text"]
+
+        a.send({"type": "challenge", "opponent": b.player, "clock": 0})  # no clock for this one
+        lobby = b.until(lambda m: m["type"] == "lobby" and any(c["to"] == b.player for c in m["challenges"]))
+        challenge = next(c for c in lobby["challenges"] if c["to"] == b.player)
+        assert challenge["clock"] is None
+        b.send({"type": "accept", "challenge": challenge["id"]})
+        calm = b.until(lambda m: m["type"] == "started")["match"]
+        b.send({"type": "open", "match": calm})
+        view = b.until(lambda m: m["type"] == "view" and m["match"] == calm)
+        assert view["table"]["game_seconds"] == [None, None]
+        time.sleep(1.5)
+        assert not srv["hub"].tables[calm].over
+        a.close()
+        b.close()
+
+
+def test_a_challenges_clock_counts_only_the_seat_to_move(tmp_path: Path) -> None:
+    """A challenge's clock (0.05 minutes, 3 s) on a server without one: a person who moves in time keeps the
+    rest of their time, and the seat not to move loses nothing meanwhile."""
+    with running_server(Settings(db=str(tmp_path / "c.db"))) as srv:
+        a = Client(srv["url"])
+        a.hello(srv["code"], "Ada")
+        a.send({"type": "challenge", "opponent": "bot:random", "clock": 0.05})
+        mid = a.until(lambda m: m["type"] == "started")["match"]
+        a.send({"type": "open", "match": mid})
+        a.until(lambda m: m["type"] == "view" and m["full"])
+        seat = a.started[mid]
+        assert 0 < a.views[mid]["table"]["game_seconds"][seat] <= 3.0
+        assert a.views[mid]["table"]["game_seconds"][1 - seat] is None  # a house bot has no chess clock
+        for _ in range(3):  # three quick moves of the person's
+            a.drain(0.2)
+            play_until_bot(a, mid)
+        spent = srv["hub"].tables[mid].spent[seat]
+        assert 0 < spent < 3.0 and not srv["hub"].tables[mid].over
+        a.until(lambda m: m["type"] == "view" and m["table"]["over"], timeout=10)  # then no move: the clock runs out
+        assert "clock ran out" in a.views[mid]["table"]["result"]["text"]
+        a.close()

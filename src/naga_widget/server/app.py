@@ -44,6 +44,8 @@ class Settings:
     code: str | None = None
     teacher_credential: str | None = None
     teacher_file: str | None = None  # where serve writes the teacher's credential (default: beside the db)
+    bot_game_seconds: float | None = None  # a bot seat's time for all its moves of a game (None: no limit)
+    clock_minutes: float | None = None  # each person's chess clock for a game, unless a challenge sets one
 
 
 def make_hub(settings: Settings) -> Hub:
@@ -55,7 +57,8 @@ def make_hub(settings: Settings) -> Hub:
     if store.setting("join_code") != code:
         store.set_setting("join_code", code)
     hub = Hub(store, code=code, teacher=Teacher(settings.teacher_credential), bot_seconds=settings.bot_seconds,
-              forfeit_seconds=settings.forfeit_seconds)
+              forfeit_seconds=settings.forfeit_seconds, bot_game_seconds=settings.bot_game_seconds,
+              clock_seconds=None if not settings.clock_minutes else settings.clock_minutes * 60.0)
     hub.load()
     return hub
 

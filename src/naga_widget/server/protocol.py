@@ -35,6 +35,7 @@ MAX_DEPTH = 8  # an intent nested deeper than this is refused
 # The house bots a player may challenge: "bot:random", "bot:greedy", "bot:ismcts:<simulations>"
 HOUSE_BOT = re.compile(r"bot:(random|greedy|ismcts:([1-9][0-9]{0,4}))")
 ISMCTS_SIMULATIONS = (1, 5000)  # the simulations a house search bot may be given: at least, at most
+CLOCK_MINUTES = 600  # the longest chess clock a challenge may set, in minutes
 
 # Why a request was refused: the ``code`` of a ``refused`` message (its ``reason`` says it in words)
 CODES = {
@@ -84,6 +85,7 @@ class Challenge(TypedDict):
 
     type: Literal["challenge"]
     opponent: int | str
+    clock: NotRequired[float]  # each person's minutes for the game (a chess clock); 0: none; absent: the server's
 
 
 class Answer(TypedDict):
@@ -256,6 +258,23 @@ def check_opponent(value: Any) -> int | str:
                                f"<simulations {ISMCTS_SIMULATIONS[0]} to {ISMCTS_SIMULATIONS[1]}>, not {quote(value)}")
 
 
+def check_clock(value: Any) -> float:
+    """A challenge's chess clock: each person's minutes for the whole game, from 0 (no clock) to
+    :data:`CLOCK_MINUTES`.
+
+    >>> check_clock(5), check_clock(0.5)
+    (5.0, 0.5)
+    >>> check_clock(-1)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    naga_widget.server.protocol.Refusal: a challenge's 'clock' is each person's minutes for the game, ... not -1
+    """
+    if isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= CLOCK_MINUTES:
+        return float(value)
+    raise Refusal("malformed", f"a challenge's 'clock' is each person's minutes for the game, from 0 (no clock) to "
+                               f"{CLOCK_MINUTES}, not {quote(value)}")
+
+
 def parse(frame: str | bytes) -> dict[str, Any]:
     """One frame from a client, checked: its size, JSON, its type and the fields of that type. Raises
     :class:`Refusal` (``size`` or ``malformed``) saying what was wrong; nothing is applied here."""
@@ -293,6 +312,8 @@ def parse(frame: str | bytes) -> dict[str, Any]:
             out["bot"] = bot
     elif kind == "challenge":
         out["opponent"] = check_opponent(msg.get("opponent"))
+        if "clock" in msg:
+            out["clock"] = check_clock(msg["clock"])
     elif kind in ("accept", "decline"):
         out["challenge"] = _integer(msg, "challenge")
     elif kind in ("open", "leave"):
@@ -314,7 +335,7 @@ def parse(frame: str | bytes) -> dict[str, Any]:
 
 _FIELDS: dict[str, set[str]] = {
     "hello": {"code", "name", "bot", "credential"},
-    "challenge": {"opponent"},
+    "challenge": {"opponent", "clock"},
     "accept": {"challenge"},
     "decline": {"challenge"},
     "open": {"match"},

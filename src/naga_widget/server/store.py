@@ -44,14 +44,17 @@ create table if not exists players (
     joined real not null);
 create table if not exists challenges (
     id integer primary key, source integer not null, target integer, house text, status text not null,
-    match integer, made real not null);
+    match integer, made real not null, clock real);
 create table if not exists matches (
     id integer primary key, seed text not null, seats text not null, started real not null, result text);
 create table if not exists moves (
     match integer not null, step integer not null, action text not null, seat integer not null,
-    made real not null, primary key (match, step));
+    made real not null, spent real not null default 0, primary key (match, step));
 create table if not exists credentials (credential text primary key, player integer not null);
 """
+
+# columns added after the first files were made: (table, column, type)
+LATER_COLUMNS = (("challenges", "clock", "real"), ("moves", "spent", "real not null default 0"))
 
 CREDENTIAL_BYTES = 24  # 192 random bits
 
@@ -101,6 +104,9 @@ class Store:
         self.path = path
         self.conn = _connect(path)
         self.conn.executescript(SCHEMA)
+        for table, column, kind in LATER_COLUMNS:  # a file made by an earlier version gains them
+            if column not in {r["name"] for r in self.conn.execute(f"pragma table_info({table})")}:
+                self.conn.execute(f"alter table {table} add column {column} {kind}")
         self.issued = 0  # the ticket of the last write queued (the writer's)
         self._queue: queue.SimpleQueue[_Write | None] | None = None
         self._thread: threading.Thread | None = None
@@ -293,17 +299,19 @@ class Store:
                 for r in self.conn.execute("select id, name, bot from players order by id")]
 
     # -- challenges -------------------------------------------------------------------------------
-    def add_challenge(self, source: int, target: int | None, house: str | None) -> int:
-        return self._write("insert into challenges (source, target, house, status, made) values (?, ?, ?, 'open', ?)",
-                           (source, target, house, time.time()))
+    def add_challenge(self, source: int, target: int | None, house: str | None, clock: float | None = None) -> int:
+        """A challenge; ``clock``: each person's seconds for the whole game (a chess clock), or ``None``."""
+        return self._write("insert into challenges (source, target, house, status, made, clock) "
+                           "values (?, ?, ?, 'open', ?, ?)", (source, target, house, time.time(), clock))
 
     def challenges(self, status: str = "open") -> list[dict[str, Any]]:
         return [dict(r) for r in self.conn.execute(
-            "select id, source, target, house, status, match from challenges where status = ? order by id", (status,))]
+            "select id, source, target, house, status, match, clock from challenges where status = ? order by id",
+            (status,))]
 
     def challenge(self, cid: int) -> dict[str, Any] | None:
-        row = self.conn.execute("select id, source, target, house, status, match from challenges where id = ?",
-                                (cid,)).fetchone()
+        row = self.conn.execute("select id, source, target, house, status, match, clock from challenges "
+                                "where id = ?", (cid,)).fetchone()
         return None if row is None else dict(row)
 
     def close_challenge(self, cid: int, status: str) -> None:
@@ -338,12 +346,20 @@ class Store:
                          mid)
 
     # -- moves ------------------------------------------------------------------------------------
-    def add_move(self, mid: int, step: int, action: str, seat: int) -> None:
+    def add_move(self, mid: int, step: int, action: str, seat: int, spent: float = 0.0) -> None:
         """Step ``step`` of match ``mid`` (``1`` is the first action): committed before this returns without a
         writer thread, else queued (durable once :attr:`issued`, as it is now, is). A step already stored is
-        refused by the key (:class:`sqlite3.IntegrityError`): nothing is played twice."""
-        self._write_soon("insert into moves (match, step, action, seat, made) values (?, ?, ?, ?, ?)",
-                         (mid, step, action, seat, time.time()), mid)
+        refused by the key (:class:`sqlite3.IntegrityError`): nothing is played twice. ``spent``: the seconds
+        the seat took for it, counted against its time for the game."""
+        self._write_soon("insert into moves (match, step, action, seat, made, spent) values (?, ?, ?, ?, ?, ?)",
+                         (mid, step, action, seat, time.time(), spent), mid)
+
+    def spent(self, mid: int) -> list[float]:
+        """The seconds each seat of match ``mid`` has taken for its moves so far."""
+        total = [0.0, 0.0]
+        for row in self.conn.execute("select seat, sum(spent) from moves where match = ? group by seat", (mid,)):
+            total[int(row[0])] = float(row[1] or 0.0)
+        return total
 
     def moves(self, mid: int) -> list[str]:
         """The actions of match ``mid`` in order (checked to be steps 1, 2, … with none missing)."""

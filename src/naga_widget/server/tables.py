@@ -9,8 +9,10 @@ store's writer thread commits in the background, and every message sent after a 
 hub's outbox until that write is durable (:meth:`Hub._stored`), in the order sent; the event loop goes on
 meanwhile. Started again on the same file, :meth:`Hub.load` replays each match from its seed and moves.
 
-Clocks (``docs/server.md``, "Clocks and forfeits"): a bot seat has ``bot_seconds`` for a move; the
-seat of a person to move who has no connection open waits ``forfeit_seconds``, then loses by forfeit.
+Clocks (``docs/server.md``, "Clocks and forfeits"): a bot seat has ``bot_seconds`` for a move, and
+``bot_game_seconds`` (if set) for all its moves of a game; a person's seat has a chess clock when the
+server or the challenge sets one (its ``game_seconds``); the seat of a person to move who has no
+connection open waits ``forfeit_seconds``. A seat whose time runs out loses by forfeit.
 """
 
 from __future__ import annotations
@@ -56,19 +58,23 @@ class Seat:
     player: int | None = None
     house: str | None = None
     seed: int | None = None  # a house bot's own seed (unrelated to the match's)
+    game_seconds: float | None = None  # the seat's time for all its moves of the game (None: no game clock)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name, "player": self.player, "house": self.house, "seed": self.seed}
+        return {"kind": self.kind, "name": self.name, "player": self.player, "house": self.house, "seed": self.seed,
+                "game_seconds": self.game_seconds}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
-        return cls(data["kind"], data["name"], data.get("player"), data.get("house"), data.get("seed"))
+        return cls(data["kind"], data["name"], data.get("player"), data.get("house"), data.get("seed"),
+                   data.get("game_seconds"))
 
 
 @dataclass
 class Clock:
     """A running clock: the ``seat`` that must act by ``deadline`` (``time.monotonic``), and why:
-    ``"bot"`` (a bot's move) or ``"away"`` (a person to move with no connection open)."""
+    ``"bot"`` (a bot's move), ``"bot_game"`` (a bot's time for the game), ``"chess"`` (a person's time for
+    the game) or ``"away"`` (a person to move with no connection open)."""
 
     seat: int
     kind: str
@@ -89,6 +95,15 @@ class Table:
     auto_pass: list[bool] = field(default_factory=lambda: [True, True])
     clock: Clock | None = None
     thinking: asyncio.Task[None] | None = None
+    spent: list[float] = field(default_factory=lambda: [0.0, 0.0])  # each seat's seconds taken so far
+    turn_stamp: int = -1  # the stamp whose turn began at turn_started (time.monotonic)
+    turn_started: float = 0.0
+    away: tuple[int, float] | None = None  # (stamp, deadline) of the wait of a person to move who went away
+
+    def game_left(self, seat: int) -> float | None:
+        """The seconds ``seat`` had left of its time for the game when its turn began (None: no game clock)."""
+        total = self.seats[seat].game_seconds
+        return None if total is None else total - self.spent[seat]
 
     @property
     def stamp(self) -> int:
@@ -173,12 +188,15 @@ class Hub:
     """Every match, player and connection of one server."""
 
     def __init__(self, store: Store, *, code: str, teacher: Teacher, bot_seconds: float = BOT_SECONDS,
-                 forfeit_seconds: float = FORFEIT_SECONDS) -> None:
+                 forfeit_seconds: float = FORFEIT_SECONDS, bot_game_seconds: float | None = None,
+                 clock_seconds: float | None = None) -> None:
         self.store = store
         self.code = code
         self.teacher = teacher
         self.bot_seconds = bot_seconds
         self.forfeit_seconds = forfeit_seconds
+        self.bot_game_seconds = bot_game_seconds  # a bot seat's time for all its moves of a game
+        self.clock_seconds = clock_seconds  # a person's chess clock, unless a challenge sets its own
         self.tables: dict[int, Table] = {}
         self.conns: set[Conn] = set()
         self.names: dict[int, dict[str, Any]] = {}
@@ -197,6 +215,7 @@ class Hub:
             for text in self.store.moves(row["id"]):
                 match.play(text)
             table = Table(row["id"], match, [Seat.from_json(s) for s in row["seats"]], row["result"])
+            table.spent = self.store.spent(row["id"])
             self.tables[table.id] = table
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -349,15 +368,17 @@ class Hub:
     def _challenge(self, conn: Conn, msg: dict[str, Any]) -> None:
         me = self._player(conn, "challenge")
         opponent = msg["opponent"]
+        minutes = msg.get("clock")
+        clock = self.clock_seconds if minutes is None else minutes * 60.0 if minutes > 0 else None
         if isinstance(opponent, str):  # a house bot accepts at once
-            cid = self.store.add_challenge(me, None, opponent)
-            self._begin(cid, me, opponent)
+            cid = self.store.add_challenge(me, None, opponent, clock)
+            self._begin(cid, me, opponent, clock)
             return
         if opponent == me:
             raise Refusal("unknown", "you cannot challenge yourself")
         if opponent not in self.names:
             raise Refusal("unknown", f"no player {opponent}")
-        self.store.add_challenge(me, opponent, None)
+        self.store.add_challenge(me, opponent, None, clock)
         self._push_lobby()
 
     def _player(self, conn: Conn, what: str) -> int:
@@ -376,7 +397,7 @@ class Hub:
         found = self._open_challenge(msg["challenge"])
         if found["target"] != me:
             raise Refusal("seat", f"challenge {msg['challenge']} was not made to you")
-        self._begin(found["id"], found["source"], me)
+        self._begin(found["id"], found["source"], me, found["clock"])
 
     def _decline(self, conn: Conn, msg: dict[str, Any]) -> None:
         me = self._player(conn, "declining")
@@ -386,15 +407,20 @@ class Hub:
         self.store.close_challenge(found["id"], "declined")
         self._push_lobby()
 
-    def _seat_of(self, who: int | str) -> Seat:
+    def _seat_of(self, who: int | str, clock: float | None) -> Seat:
+        """The seat of a player or a house bot; ``clock``: a person's time for the game (a bot's is the
+        server's ``bot_game_seconds``)."""
         if isinstance(who, str):
-            return Seat("house", f"{house_name(who)} (house bot)", house=who, seed=secrets.randbits(64))
+            return Seat("house", f"{house_name(who)} (house bot)", house=who, seed=secrets.randbits(64),
+                        game_seconds=self.bot_game_seconds)
         player = self.names[who]
-        return Seat("bot" if player["bot"] else "person", player["name"], player=who)
+        if player["bot"]:
+            return Seat("bot", player["name"], player=who, game_seconds=self.bot_game_seconds)
+        return Seat("person", player["name"], player=who, game_seconds=clock)
 
-    def _begin(self, cid: int, a: int | str, b: int | str) -> None:
+    def _begin(self, cid: int, a: int | str, b: int | str, clock: float | None = None) -> None:
         """A new match between ``a`` and ``b`` (seats drawn at random), stored before it is announced."""
-        pair = [self._seat_of(a), self._seat_of(b)]
+        pair = [self._seat_of(a, clock), self._seat_of(b, clock)]
         if secrets.randbits(1):
             pair.reverse()
         seed = secrets.randbits(128)
@@ -464,10 +490,14 @@ class Hub:
         if table.clock is not None:
             left = max(0.0, table.clock.deadline - time.monotonic())
             clock = {"seat": table.clock.seat, "kind": table.clock.kind, "seconds": round(left, 1)}
+        now = time.monotonic()
+        game = [None if (g := table.game_left(i)) is None else round(max(0.0, g - (
+            now - table.turn_started if i == table.match.state.to_move and table.turn_stamp == table.stamp
+            and not table.over else 0.0)), 1) for i in range(2)]
         return {"seats": [{"name": s.name, "kind": s.kind,
                            "online": s.kind == "house" or (s.player is not None and self._online(s.player))}
                           for s in table.seats],
-                "clock": clock, "over": table.over, "result": table.result}
+                "clock": clock, "game_seconds": game, "over": table.over, "result": table.result}
 
     def _push_view(self, conn: Conn, table: Table) -> None:
         opened = conn.opened.get(table.id)
@@ -509,7 +539,8 @@ class Hub:
     def lobby_for(self, conn: Conn, shared: tuple[list[dict[str, Any]], list[dict[str, Any]],
                                                   list[dict[str, Any]]] | None = None) -> dict[str, Any]:
         players, open_challenges, matches = shared if shared is not None else self._lobby_shared()
-        challenges = [{"id": c["id"], "from": c["source"], "to": c["target"] if c["house"] is None else c["house"]}
+        challenges = [{"id": c["id"], "from": c["source"], "to": c["target"] if c["house"] is None else c["house"],
+                       "clock": c["clock"]}
                       for c in open_challenges
                       if conn.teacher or conn.player in (c["source"], c["target"])]
         return {"type": "lobby", "players": players, "challenges": challenges, "matches": matches}
@@ -596,10 +627,15 @@ class Hub:
     def _commit(self, table: Table, before: int) -> None:
         """Store the steps played after step ``before`` (each with its seat), in order, before anyone is told."""
         line = table.match.line()
+        now = time.monotonic()
         try:
             for node in line[before + 1:]:
                 assert node.parent is not None
-                self.store.add_move(table.id, node.depth, str(node.action), node.parent.state.to_move)
+                seat = node.parent.state.to_move
+                spent = now - table.turn_started if table.turn_stamp == node.depth - 1 else 0.0
+                self.store.add_move(table.id, node.depth, str(node.action), seat, spent)
+                table.spent[seat] += spent
+                table.turn_stamp, table.turn_started = node.depth, now  # the next turn begins now
                 self.moves += 1
         except Exception:
             self._reload(table)  # not stored: the match goes back to what the file holds; nobody was told
@@ -670,12 +706,17 @@ class Hub:
             table.clock.handle.cancel()
         table.clock = None
 
-    def _set_clock(self, table: Table, seat: int, kind: str, seconds: float) -> None:
+    def _set_clock(self, table: Table, seat: int, kind: str, deadline: float) -> None:
+        """Run ``seat``'s clock to ``deadline`` (``time.monotonic``), unless it runs so already."""
+        old = table.clock
+        if old is not None and (old.seat, old.kind, old.deadline, old.stamp) == (seat, kind, deadline, table.stamp):
+            return
         self._stop_clock(table)
         stamp = table.stamp
-        clock = Clock(seat, kind, time.monotonic() + seconds, stamp)
+        clock = Clock(seat, kind, deadline, stamp)
         if self.loop is not None:
-            clock.handle = self.loop.call_later(seconds, self._ring, table.id, stamp, kind)
+            clock.handle = self.loop.call_at(self.loop.time() + max(0.0, deadline - time.monotonic()), self._ring,
+                                             table.id, stamp, kind)
         table.clock = clock
 
     def _ring(self, mid: int, stamp: int, kind: str) -> None:
@@ -683,8 +724,13 @@ class Hub:
         clock = table.clock
         if table.over or clock is None or table.stamp != stamp or clock.kind != kind:
             return
+        total = table.seats[clock.seat].game_seconds
         if kind == "bot":
             why = f"its bot did not answer within {self.bot_seconds:g} s"
+        elif kind == "bot_game":
+            why = f"its bot ran out of its {total:g} s for the game"
+        elif kind == "chess":
+            why = f"its clock ran out (its {(total or 0) / 60:g} minutes for the game are used up)"
         else:
             why = f"nobody came back to the seat within {self.forfeit_seconds:g} s of going away"
         self.forfeit(table, clock.seat, why)
@@ -698,21 +744,40 @@ class Hub:
         seat = table.match.state.to_move
         who = table.seats[seat]
         clock = table.clock
-        same_turn = clock is not None and clock.seat == seat and clock.stamp == table.stamp
+        now = time.monotonic()
+        if table.turn_stamp != table.stamp:  # a turn not timed yet (a restart): it begins now
+            table.turn_stamp, table.turn_started = table.stamp, now
+        left = table.game_left(seat)
+        game_deadline = None if left is None else table.turn_started + left
         if who.kind == "house":
             if table.thinking is None and self.loop is not None:
-                table.thinking = self.loop.create_task(self._house_move(table, seat, table.stamp))
+                seconds = self.bot_seconds if game_deadline is None else max(0.0, min(self.bot_seconds,
+                                                                                       game_deadline - now))
+                table.thinking = self.loop.create_task(self._house_move(table, seat, table.stamp, seconds))
             return
         if who.kind == "bot":
-            if not (same_turn and clock is not None and clock.kind == "bot"):
-                self._set_clock(table, seat, "bot", self.bot_seconds)
+            if not (clock is not None and clock.seat == seat and clock.stamp == table.stamp
+                    and clock.kind in ("bot", "bot_game")):
+                move = table.turn_started + self.bot_seconds
+                if game_deadline is not None and game_deadline < move:
+                    self._set_clock(table, seat, "bot_game", game_deadline)
+                else:
+                    self._set_clock(table, seat, "bot", move)
                 self._send_observe(table, seat)
             return
         assert who.player is not None
+        deadlines = [] if game_deadline is None else [(game_deadline, "chess")]
         if self._online(who.player):
+            table.away = None
+        else:
+            if table.away is None or table.away[0] != table.stamp:
+                table.away = (table.stamp, now + self.forfeit_seconds)
+            deadlines.append((table.away[1], "away"))
+        if not deadlines:
             self._stop_clock(table)
-        elif not (same_turn and clock is not None and clock.kind == "away"):
-            self._set_clock(table, seat, "away", self.forfeit_seconds)
+            return
+        deadline, kind = min(deadlines)
+        self._set_clock(table, seat, kind, deadline)
 
     def _send_observe(self, table: Table, seat: int, conns: list[Conn] | None = None) -> None:
         who = table.seats[seat]
@@ -726,7 +791,7 @@ class Hub:
         for conn in conns if conns is not None else self._conns_of(who.player):
             conn.send(msg)
 
-    async def _house_move(self, table: Table, seat: int, stamp: int) -> None:
+    async def _house_move(self, table: Table, seat: int, stamp: int, seconds: float) -> None:
         """A house bot's turn: a failure of any kind (it raised, it was too slow, its move cannot be read or
         is not legal) loses its match by forfeit, telling everyone only the kind (:mod:`naga_widget.bots.turn`)."""
         who = table.seats[seat]
@@ -734,9 +799,9 @@ class Hub:
         try:
             bot = house_bot(who.house, who.seed * 100_003 + stamp)
             try:
-                got = await asyncio.wait_for(asyncio.to_thread(ask_bot, bot, table.match, seat), self.bot_seconds)
+                got = await asyncio.wait_for(asyncio.to_thread(ask_bot, bot, table.match, seat), seconds)
             except TimeoutError:
-                got = turn.failure(turn.FailureKind.TIMEOUT, seconds=self.bot_seconds)
+                got = turn.failure(turn.FailureKind.TIMEOUT, seconds=round(seconds, 1))
             if table.over or table.stamp != stamp:
                 return
             if isinstance(got, turn.Answer):
