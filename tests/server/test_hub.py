@@ -111,6 +111,12 @@ def test_students_join_by_their_hub_identity(tmp_path: Path) -> None:
             seats[name] = answer.json()
             assert seats[name]["name"] == name
         assert seats["teach"]["teacher"] and not seats["ada"]["teacher"]
+        # the lobby page: a browser not logged in is sent to the Hub; one logged in gets the page of Hub mode,
+        # which asks hub/seat for its seat by itself (no code, no name to type)
+        assert "/hub/login" in requests.get(f"{base}/services/naga/", timeout=10).url
+        lobby = _login(base, "bob").get(f"{base}/services/naga/", timeout=10)
+        assert lobby.status_code == 200 and 'data-hub="1"' in lobby.text and "data-league" not in lobby.text
+        assert "credential" not in lobby.text  # the page holds none: it asks for its seat once loaded
         again = _login(base, "ada").get(f"{base}/services/naga/hub/seat", timeout=10).json()
         assert again["player"] == seats["ada"]["player"] and again["credential"] != seats["ada"]["credential"]
 

@@ -11,6 +11,9 @@ The Hub starts the server with its service environment (``JUPYTERHUB_API_TOKEN``
   each call gives a fresh seat credential of that same player, which ``hello`` takes as usual. A Hub admin
   gets a teacher's credential instead.
 - Nobody joins with a code: the server's code is a random secret that is never shown.
+- The lobby page (``{prefix}``) sends a browser not yet known through the same OAuth, then asks
+  ``hub/seat`` for its credential by itself: a student opens the page and plays, with no form to fill.
+  With ``--league`` it also offers to submit the student's bot (``league/submit``).
 """
 
 from __future__ import annotations
@@ -22,11 +25,12 @@ from typing import Any
 from urllib.parse import quote, urlsplit
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from .app import WS_MAX_BYTES, Settings, make_app, make_hub, under_prefix
 from .auth import Teacher, same_text
+from .pages import SECURITY_HEADERS, page
 from .store import Store, digest, new_credential
 from .tables import Hub
 
@@ -85,6 +89,7 @@ class HubIdentity:
             auth = HubOAuth(cache_max_age=60)
         self.auth = auth
         self.hub = hub
+        self.league = False  # the server keeps a league (serve --league): the lobby offers to submit a bot
         self.prefix = "/" + auth.base_url.strip("/") + "/" if auth.base_url.strip("/") else "/"
 
     @property
@@ -153,8 +158,14 @@ class HubIdentity:
                             samesite="lax")
         return response
 
+    async def lobby(self, request: Request) -> Response:
+        """The lobby page of Hub mode, for a browser logged in through the Hub (else sent to log in first)."""
+        if await self.user(request) is None:
+            return self._login(request)
+        return HTMLResponse(page("play", "./", hub=True, league=self.league), headers=SECURITY_HEADERS)
+
     def routes(self) -> list[Route]:
-        return [Route("/hub/seat", self.seat), Route("/oauth_callback", self.callback)]
+        return [Route("/", self.lobby), Route("/hub/seat", self.seat), Route("/oauth_callback", self.callback)]
 
 
 def make_hub_mode(settings: Settings, auth: Any | None = None) -> tuple[Hub, HubIdentity]:
@@ -171,6 +182,7 @@ def serve_hub(settings: Settings, host: str = "127.0.0.1", port: int = 8765, *,
     import uvicorn
 
     hub, identity = make_hub_mode(settings)
+    identity.league = any(getattr(r, "path", None) == "/league/submit" for r in routes or [])
     say(f"naga-widget class server (JupyterHub service) on {settings.db}: {len(hub.tables)} match(es), "
         f"{len(hub.names)} player(s); students' names are their Hub names, the Hub's admins are teachers")
     say(f"  under {identity.prefix} (a seat: {identity.prefix}hub/seat)")

@@ -6,9 +6,12 @@ Each page is a few lines of HTML that load the widget's own view (``static/naga_
 anywidget loads in a notebook) and ``static/pages.js``, which draws it in remote mode: the same lobby
 and the same game view as ``naga_widget.join`` in a notebook, over the page's own WebSocket. The pages
 hold no game data and no credential: a student joins with the class's code and a name (the seat is
-then kept in the browser); the teacher gives the credential the server printed in the page's form, or
-in the address's fragment (``/class#credential=...``, which a browser never sends to the server, and
+then kept in the browser); the teacher gives the credential from the file the server wrote in the page's
+form, or in the address's fragment (``/class#credential=...``, which a browser never sends to the server, and
 which the page removes from the address bar at once).
+
+In Hub mode (``server/hubmode.py``) the lobby is served to a browser logged in through the Hub, and asks
+``hub/seat`` for its player's credential itself; with a league it also has a form to submit a bot.
 
 All links are relative, so the pages work under a path prefix (a reverse proxy, a JupyterHub service).
 """
@@ -41,11 +44,15 @@ TITLES = {"play": "Naga Raja: the class's lobby", "watch": "Naga Raja: watching 
           "overview": "Naga Raja: every table of the class"}
 
 
-def page(mode: str, base: str, match: int | None = None) -> str:
+def page(mode: str, base: str, match: int | None = None, hub: bool = False, league: bool = False) -> str:
     """The HTML of a page: ``mode`` play, watch or overview; ``base`` the relative way to the server's
-    root (``./`` or ``../``), from which the page finds its scripts and its WebSocket."""
+    root (``./`` or ``../``), from which the page finds its scripts and its WebSocket. ``hub``: Hub mode,
+    where the page asks ``hub/seat`` for its player's credential (the browser is logged in to the Hub)
+    instead of showing the form of the code; ``league``: the page offers to submit the player's bot."""
     title = TITLES[mode].format(match=match)
     data = f' data-match="{match}"' if match is not None else ""
+    data += ' data-hub="1"' if hub else ""
+    data += ' data-league="1"' if league else ""
     return f"""<!doctype html>
 <html lang="en">
 <head>
