@@ -36,8 +36,10 @@ def browser() -> Iterator[Browser]:
 
 # Tests that measure time (move clocks, timeouts, a server answering) or drive a whole front end: they run
 # on their own, after the rest, so a busy second core cannot push them over their limits (`make test`
-# runs everything else on two workers, `-m "not serial"`, then these, `-m serial`).
-SERIAL = ("tests/league/", "tests/arena/", "tests/e2e/", "tests/lite/", "tests/test_demo.py", "tests/test_cli.py",
+# runs everything else on two workers, `-m "not serial"`, then these, `-m serial`). The files and folders
+# below are serial as a whole; elsewhere a test that runs under a clock says so itself (`pytest.mark.serial`,
+# e.g. the arena's move timeouts and the league's games).
+SERIAL = ("tests/e2e/", "tests/lite/", "tests/test_demo.py", "tests/test_cli.py",
           "tests/widget/test_widget_watch.py", "tests/widget/test_widget_bots.py", "tests/test_nbconvert.py",
           "tests/server/test_crash.py", "tests/server/test_clocks.py", "tests/server/test_hub.py",
           "tests/server/test_league_service.py")

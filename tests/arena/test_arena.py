@@ -327,6 +327,7 @@ def test_an_illegal_action_and_a_dead_process_are_forfeits_too() -> None:
     assert len(result.errors) == 6
 
 
+@pytest.mark.serial  # a move clock of 0.5 s, and the whole run timed
 def test_a_bot_over_the_move_timeout_is_stopped_and_forfeits_and_the_tournament_goes_on() -> None:
     started = time.monotonic()
     result = tournament({"sleepy": SleepyBot, "random": RandomBot, "steady": RandomBot}, games=2, seed=7,
@@ -348,6 +349,7 @@ def test_a_bot_over_the_move_timeout_is_stopped_and_forfeits_and_the_tournament_
     assert len(clean) == 2 and not any(g.error for g in clean)  # fast bots are not hurt by the limit
 
 
+@pytest.mark.serial  # a move clock, and the whole run timed
 @pytest.mark.parametrize("bot", [WireBot, FloodBot])
 def test_a_bot_that_writes_part_of_an_answer_or_too_long_a_one_itself_is_stopped(bot: type) -> None:
     started = time.monotonic()

@@ -84,6 +84,7 @@ def test_a_forfeit_in_its_own_process_is_told_without_the_hand_too() -> None:
     check_forfeits(result, "student", "raised", quoted=True)
 
 
+@pytest.mark.serial  # a move clock of 0.5 s
 def test_a_hanging_bot_forfeits_and_is_told_without_its_hand() -> None:
     result = tournament({"student": HandSleeper, "fair": RandomBot}, games=2, seed=5, workers=1, progress=False,
                         move_timeout=0.5)

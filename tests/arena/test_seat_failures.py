@@ -138,6 +138,7 @@ def test_each_kind_in_this_process(bot: type, kind: FailureKind, summary: str) -
         assert SECRET in (record.error or "") + record.details  # the organiser reads the bot's own words
 
 
+@pytest.mark.serial  # a move clock of 1 s for every bot, the timeout's own case among them
 @pytest.mark.parametrize("bot, kind, summary", IN_ANY_SEAT + IN_ITS_PROCESS,
                          ids=lambda v: getattr(v, "__name__", None))
 def test_each_kind_in_its_own_process(bot: type, kind: FailureKind, summary: str, child_seats: ChildSeats) -> None:

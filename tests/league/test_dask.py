@@ -13,6 +13,8 @@ from naga_widget.league.seeds import SECRET_FILE
 
 from .samples import FAULTY, GOOD, write
 
+pytestmark = pytest.mark.serial  # bots play under a move clock (and a Dask cluster)
+
 distributed = pytest.importorskip("distributed")
 
 

@@ -36,6 +36,8 @@ from naga_widget.league.submissions import MAX_BYTES, MAX_FILES
 
 from .samples import GOOD, misbehaving, write
 
+pytestmark = pytest.mark.serial  # sandboxed bots under move, start and CPU clocks
+
 LIMITS = Limits(move_seconds=2.0, game_seconds=30.0, memory_mb=512, processes=16)
 ISOLATION = "bwrap" if bwrap_works() else "process"
 PACKAGE_ROOT = _package_root()

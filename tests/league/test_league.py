@@ -46,6 +46,7 @@ def test_the_submissions_are_found_with_their_names_classes_and_hashes(tmp_path:
     assert discover(subs)[0][1].digest != before  # any file of the folder changes the hash
 
 
+@pytest.mark.serial  # bots play under a move clock
 def test_a_failing_submission_is_left_out_with_its_error_and_traceback(played) -> None:
     _, _, result = played
     assert set(result.failures) == {"dave"}
@@ -54,6 +55,7 @@ def test_a_failing_submission_is_left_out_with_its_error_and_traceback(played) -
     assert sorted(result.entrants) == ["alice", "bob", "carol", "erin", "frank"]
 
 
+@pytest.mark.serial  # bots play under a move clock
 def test_forfeits_are_recorded_with_their_reasons_and_the_good_bots_lead(played) -> None:
     _, _, result = played
     assert result.isolation in ("bwrap", "process")
@@ -75,6 +77,7 @@ def test_forfeits_are_recorded_with_their_reasons_and_the_good_bots_lead(played)
     assert "my hand is 01a 05a" in next(g["error"] for g in result.forfeits("frank"))  # the teacher's record has it
 
 
+@pytest.mark.serial  # bots play under a move clock
 def test_every_record_has_the_shape_of_its_typed_dict(played) -> None:
     """The games (in memory, in the results folder and in league.json), the submission left out, the
     standings and the pairs are league.records' TypedDicts, field by field."""
@@ -90,6 +93,7 @@ def test_every_record_has_the_shape_of_its_typed_dict(played) -> None:
     assert len(files) == 40 and not problems, problems[:10]
 
 
+@pytest.mark.serial  # bots play under a move clock
 def test_a_rerun_reuses_every_game_and_a_changed_submission_replays_only_its_pairs(played, tmp_path: Path) -> None:
     root, subs, result = played
     again = league(subs, root / "out", deals=2, limits=LIMITS, workers=2, progress=False)
@@ -124,6 +128,7 @@ def test_public_reasons_name_the_kind_of_failure_only() -> None:
     assert raised(NameError("x"), FailureKind.UNIMPORTED).summary() == "could not be imported (NameError)"
 
 
+@pytest.mark.serial  # bots play under a move clock
 def test_an_interrupted_league_resumes_without_losing_a_game(tmp_path: Path) -> None:
     subs = write(tmp_path / "subs", {"alice.py": GOOD["alice.py"], "alice2.py": GOOD["alice.py"].replace(
         "AliceBot", "Alice2"), "alice3.py": GOOD["alice.py"].replace("AliceBot", "Alice3")})
@@ -146,6 +151,7 @@ def test_an_interrupted_league_resumes_without_losing_a_game(tmp_path: Path) -> 
     assert len(result.games) == 24 and {p.name for p in games.glob("*.json")} >= kept
 
 
+@pytest.mark.serial  # bots play under a move clock
 def test_the_command_prints_the_standings_and_the_isolation(played, capsys: pytest.CaptureFixture[str]) -> None:
     root, subs, _ = played
     assert main(["league", str(subs), "--out", str(root / "out"), "--deals", "2", "--move-seconds", "1",
@@ -156,6 +162,7 @@ def test_the_command_prints_the_standings_and_the_isolation(played, capsys: pyte
     assert "dave: " in text and "left out" in text
 
 
+@pytest.mark.serial  # bots play under a move clock
 def test_bad_limits_and_folders_are_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="move_seconds must be a positive number"):
         Limits(move_seconds=0)
@@ -186,6 +193,7 @@ def test_the_command_line_shows_the_leagues_own_errors_as_usage_and_any_other_as
         main(["league", str(tmp_path), "--quiet"])
 
 
+@pytest.mark.serial  # bots play under a move clock
 def test_the_site_opens_offline_with_the_ranking_failures_and_replays(played, browser: Browser) -> None:
     root, _, result = played
     site = root / "out" / "site"

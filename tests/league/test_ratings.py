@@ -66,6 +66,7 @@ def test_the_legal_actions_survive_the_wire(seed: int) -> None:
         assert again.sample(__import__("random").Random(k)) in legal
 
 
+@pytest.mark.serial  # bots play under a move clock
 def test_is_my_new_version_better(tmp_path: Path) -> None:
     folder = write(tmp_path, {**GOOD, "passer.py": "class Passer:\n    def act(self, observation, legal):\n"
                                                     "        return list(legal)[0]\n"})

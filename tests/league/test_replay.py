@@ -144,6 +144,7 @@ def offline(page: Page) -> list[str]:
     return refused
 
 
+@pytest.mark.serial  # a browser page
 def test_a_replay_runs_offline_and_its_slider_moves_through_the_game(browser: Browser, tmp_path: Path) -> None:
     match = played(7)
     path = tmp_path / "replay.html"

@@ -49,6 +49,7 @@ def clean(text: str) -> None:
     assert not found, f"raw {found} in the output"
 
 
+@pytest.mark.serial  # bots play under a move clock
 def test_hostile_names_and_errors_are_escaped_in_the_terminal_and_a_notebook(hostile, capsys) -> None:
     root, subs, result, news = hostile
     assert set(result.failures) == {"mallory", "\x1b[2Jeve\u202e\r"}
@@ -69,6 +70,7 @@ def test_hostile_names_and_errors_are_escaped_in_the_terminal_and_a_notebook(hos
     assert "\\x1b[2Jeve\\u202e\\r" in out.out
 
 
+@pytest.mark.serial  # bots play under a move clock
 def test_the_site_escapes_them_and_shows_why_a_name_was_refused(hostile) -> None:
     root, _, result, _ = hostile
     site = root / "out" / "site"
@@ -81,6 +83,7 @@ def test_the_site_escapes_them_and_shows_why_a_name_was_refused(hostile) -> None
     assert "owned" not in index
 
 
+@pytest.mark.serial  # bots play under a move clock
 def test_one_deal_per_pair_says_there_are_too_few_games_for_intervals(hostile) -> None:
     _, _, result, _ = hostile
     assert not result.intervals

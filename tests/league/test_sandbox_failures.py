@@ -19,6 +19,8 @@ from naga_widget.league.sandbox import SandboxSeat, staged
 
 from .samples import misbehaving
 
+pytestmark = pytest.mark.serial  # sandboxed bots under move, start and CPU clocks
+
 ISOLATION = "bwrap" if bwrap_works() else "process"
 LIMITS = Limits(move_seconds=1.5, game_seconds=30.0, start_seconds=4.0, cpu_seconds=4)
 SECRET = "SECRET-07b-11a"

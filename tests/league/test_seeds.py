@@ -53,6 +53,7 @@ def test_a_secret_others_may_read_or_a_damaged_one_is_refused(tmp_path: Path) ->
         Seeds.fresh(-1)
 
 
+@pytest.mark.serial  # bots play under a move clock
 def test_a_league_plays_again_from_its_results_folder_byte_for_byte(tmp_path: Path,
                                                                     capsys: pytest.CaptureFixture[str]) -> None:
     subs = write(tmp_path / "subs", GOOD)
