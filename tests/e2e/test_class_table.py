@@ -3,6 +3,7 @@ their own (Ada in JupyterLab, Bo in Notebook 7: two kernels, two browser context
 ``naga_widget.join``; a third context watches the table from the server's own watch page.
 
 Midway, Bo's kernel is restarted and the notebook run again: the widget comes back to Bo's seat by itself.
+A notebook shown as an app by Voilà joins too, and plays a house bot.
 At the end, every frame each page received from the class server is searched for what its receiver
 may not know at the step the frame shows (the other seat's cards, hidden amulets, face-down relics'
 ids, the deck: ``hidden_facts``), and for the match's seed; each kernel's widget holds no game data
@@ -24,7 +25,7 @@ from typing import Any
 import pytest
 from conftest import new_page, screenshot, write_notebook
 from hidden_facts import hidden_ids, leaked
-from hosts import LAB, NOTEBOOK7, Host, Server, free_port, private_env
+from hosts import LAB, NOTEBOOK7, VOILA, Host, Server, free_port, private_env
 from playwright.sync_api import Browser, Page, WebSocket, expect
 from widget_page import probe
 
@@ -255,3 +256,24 @@ def test_two_notebooks_play_a_whole_match_through_the_server_and_a_third_page_wa
         ever_hidden = set().union(*(hidden_ids(s, seat) for s in states))
         assert leaked(ever_hidden, json.dumps(state)) == []
         assert "credential" not in json.dumps(state)
+
+
+def test_a_voila_app_joins_the_class_and_opens_a_table(browser: Browser, jupyter: Server,
+                                                        class_server: ClassServer, tmp_path: Path) -> None:
+    """The same ``naga_widget.join`` cell, shown by Voilà (no notebook, no cells to run): the app connects,
+    shows the lobby with its player, and a challenge to a house bot opens the table in the app."""
+    vi = Person("Vi", new_page(browser)[0])
+    try:
+        path = notebook(jupyter.folder, "Vi", class_server, tmp_path / "vi-seats.json")
+        vi.page.goto(VOILA.url(jupyter.base, path), wait_until="commit", timeout=60_000)
+        expect(vi.page.get_by_test_id("remote-status").last).to_contain_text("Connected to", timeout=180_000)
+        expect(vi.page.get_by_test_id("players").last).to_contain_text("Vi", timeout=30_000)
+        vi.page.get_by_test_id("house-bot").last.select_option(index=0)
+        vi.page.get_by_test_id("challenge-bot").last.click()
+        expect(vi.page.get_by_test_id("table-heading").last).to_contain_text("(you play", timeout=60_000)
+        expect(vi.page.locator('[data-testid="remote"] [data-testid="root"]').last).to_be_visible()
+    except Exception:
+        screenshot(vi.page, "class-table-voila")
+        raise
+    finally:
+        vi.page.context.close()
