@@ -27,7 +27,7 @@ const giveHelp = (other) =>
 // -- number keys ------------------------------------------------------------------------------------------
 // The options of the decision's current level (the cards of a call; pass and the cards to invoke, then a
 // payment, then a target's parts; the spaces, then the orientations; the card to give) carry the number
-// key that chooses them, 1 to 9 in the order shown: `data-key` for the view's key handler (view.js),
+// key that chooses them, 1 to 9 in the order shown: `data-option-key` for the view's key handler (view.js),
 // `aria-keyshortcuts` for screen readers, and a small badge for the eye (hidden from screen readers,
 // which read the attribute instead). A space is chosen by its own number (0–8, the number its button
 // shows), not by its place in the list. View chrome: the options, their order and labels are the menu's.
@@ -37,7 +37,7 @@ export function optionKey(n) {
   return Number.isInteger(n) && n >= 1 && n <= 9 ? String(n) : undefined;
 }
 
-/** The `data-key` / `aria-keyshortcuts` value of the n-th option: none past 9. */
+/** The `data-option-key` / `aria-keyshortcuts` value of the n-th option: none past 9. */
 const keyAttr = (n) => ifDefined(optionKey(n));
 
 /** The badge that shows an option's number key. */
@@ -58,19 +58,25 @@ function spaceKey(label, n, current) {
 }
 
 /**
- * The keys of a decision, in a line beside its buttons, where a newcomer finds them: the number keys of
- * the current level choose, Enter confirms (where the decision has a Confirm), Escape undoes a choice
- * (`back`: what it says then).
+ * The keys of a decision, in a short line under its buttons, where a newcomer finds them: the number keys
+ * of the current level and what they choose, Enter to confirm (where the decision has a Confirm), Escape
+ * to undo a choice (`back`: what it says then).
  * @param {Array<string|undefined>} keys the keys of the current level's options
+ * @param {string} what what they choose ("space")
  * @param {boolean} confirm
  * @param {?string} back
  */
-function keyHelp(keys, confirm, back) {
+function keyHelp(keys, what, confirm, back) {
   const shown = keys.filter((k) => k !== undefined);
   const parts = [];
-  if (shown.length === 1) parts.push(html`<kbd>${shown[0]}</kbd> chooses`);
-  else if (shown.length) parts.push(html`<kbd>${shown[0]}</kbd>–<kbd>${shown.at(-1)}</kbd> choose`);
-  if (confirm) parts.push(html`<kbd>Enter</kbd> confirms`);
+  // a run of keys as a range (1–4); keys with gaps one by one (0 2 3), so that no key is promised that does nothing
+  const run = shown.every((k, i) => i === 0 || Number(k) === Number(shown[i - 1]) + 1);
+  const keysShown =
+    run && shown.length > 1
+      ? html`<kbd>${shown[0]}</kbd>–<kbd>${shown.at(-1)}</kbd>`
+      : shown.map((k, i) => html`${i ? " " : ""}<kbd>${k}</kbd>`);
+  if (shown.length) parts.push(html`${keysShown} ${what}`);
+  if (confirm) parts.push(html`<kbd>Enter</kbd> confirm`);
   if (back) parts.push(html`<kbd>Esc</kbd> ${back}`);
   if (!parts.length) return nothing;
   return html`<span class="naga-key-help" data-testid="key-help">Keys: ${parts.map(
@@ -197,7 +203,7 @@ function callMenu(ctx) {
             (id) =>
               html`<button type="button" class=${suggestedClass("naga-card", isSuggested(hinted, { card: id }, sel))}
           data-act="toggle-card" data-card=${id} data-testid="card-${id}" title=${cardMeaning(id, catalog)}
-          data-key=${keyAttr(nth(cards, id))}
+          data-option-key=${keyAttr(nth(cards, id))}
           aria-keyshortcuts=${keyAttr(nth(cards, id))}
           aria-pressed=${chosen.includes(id) ? "true" : "false"}>${keyBadge(nth(cards, id))}${cardButtonInner(
             id,
@@ -216,7 +222,7 @@ function callMenu(ctx) {
         ?disabled=${!call}>${call ? call.words : "Call cards"}</button>`,
             html`<button type="button" data-act="reset" data-testid="cancel"
               ?disabled=${!chosen.length}>Clear</button>`,
-            keyHelp(firstKeys(cards.length), true, chosen.length ? "clears" : null),
+            keyHelp(firstKeys(cards.length), "cards", true, chosen.length ? "clear" : null),
           )}`;
 }
 
@@ -239,20 +245,20 @@ function invokeCards(ctx, choice) {
   }${buttonRow(
     menu.pass?.action
       ? html`<button type="button" class=${suggestedClass("", passHinted)} data-act="pass"
-          data-testid="pass" data-key=${keyAttr(nth(options, "pass"))}
+          data-testid="pass" data-option-key=${keyAttr(nth(options, "pass"))}
           aria-keyshortcuts=${keyAttr(nth(options, "pass"))}>${keyBadge(
             nth(options, "pass"),
           )}${menu.pass.label}${suggestedMark(passHinted)}</button>`
       : nothing,
     autoPassToggle(status),
-    keyHelp(firstKeys(options.length), false, null),
+    keyHelp(firstKeys(options.length), "pass or card", false, null),
   )}<div class="naga-choice" role="group" aria-label="cards you can invoke">${list(
     choice.cards,
     (id) => id,
     (id) =>
       html`<button type="button" class=${suggestedClass("naga-card", isSuggested(hinted, { card: id }, sel))}
           data-act="invoke-card" data-card=${id} data-testid="card-${id}"
-          data-key=${keyAttr(nth(options, id))}
+          data-option-key=${keyAttr(nth(options, id))}
           aria-keyshortcuts=${keyAttr(nth(options, id))}
           title=${cardMeaning(id, catalog)}>${keyBadge(nth(options, id))}${cardButtonInner(id, catalog)}<small
           class="naga-effect-text">${effectText(id, catalog)}</small>${suggestedMark(
@@ -275,7 +281,7 @@ function payChoices(choice, hinted, sel) {
           html`<button type="button" class=${suggestedClass("", isSuggested(hinted, { pay }, sel))}
           data-act="invoke-pay"
           data-pay=${pay}
-          data-key=${keyAttr(nth(choice.pays, pay))}
+          data-option-key=${keyAttr(nth(choice.pays, pay))}
           aria-keyshortcuts=${keyAttr(nth(choice.pays, pay))}
           data-testid="pay-${pay}">${keyBadge(nth(choice.pays, pay))}Pay ${label}<small>${words}</small>${suggestedMark(
             isSuggested(hinted, { pay }, sel),
@@ -299,7 +305,7 @@ function targetChoices({ catalog, menu, sel }, inv, choice, hinted) {
           ({ key: tok, label }) =>
             html`<button type="button" class=${suggestedClass("", isSuggested(hinted, { token: tok }, sel))}
             data-act="target" data-token=${tok}
-            data-key=${keyAttr(nth(choice.next, tok))}
+            data-option-key=${keyAttr(nth(choice.next, tok))}
           aria-keyshortcuts=${keyAttr(nth(choice.next, tok))}
             data-testid="target-${tok}">${keyBadge(nth(choice.next, tok))}${label}<small>${tok}</small>${suggestedMark(
               isSuggested(hinted, { token: tok }, sel),
@@ -333,7 +339,12 @@ function confrontMenu(ctx) {
           }</button>`,
       html`<button type="button" data-act="back" data-testid="back">Back</button>`,
       html`<button type="button" data-act="reset" data-testid="cancel">Cancel</button>`,
-      keyHelp(firstKeys(inv.pay ? choice.next.length : choice.pays.length), true, "steps back"),
+      keyHelp(
+        firstKeys(inv.pay ? choice.next.length : choice.pays.length),
+        inv.pay ? "target" : "payment",
+        true,
+        "back",
+      ),
     ),
   )}`;
 }
@@ -348,7 +359,7 @@ function rotationChoices(sel, choice, hinted) {
         ({ key: k, label, words, openings }) =>
           html`<button type="button" class=${suggestedClass("", isSuggested(hinted, { rotation: k }, sel))}
           data-act="rotation" data-rot=${k} data-testid="rotation-${k}"
-          data-key=${keyAttr(nth(choice.rotations, k))}
+          data-option-key=${keyAttr(nth(choice.rotations, k))}
           aria-keyshortcuts=${keyAttr(nth(choice.rotations, k))}
           aria-pressed=${sel.place.rot === k ? "true" : "false"}
           aria-label="${words}${
@@ -369,7 +380,7 @@ function spaceChoices(nodes, sel) {
         (node) => node.key,
         ({ key: i, label, words }) =>
           html`<button type="button" data-act="place-space" data-space=${i} data-testid="place-at-${i}"
-          data-key=${ifDefined(spaceKey(label, nth(spaces, i), current))}
+          data-option-key=${ifDefined(spaceKey(label, nth(spaces, i), current))}
           aria-keyshortcuts=${ifDefined(spaceKey(label, nth(spaces, i), current))}
           aria-pressed=${sel.place.space === i ? "true" : "false"} aria-label=${words}
           title=${words}>${current ? html`<kbd class="naga-key naga-key-only">${label}</kbd>` : label}</button>`,
@@ -402,8 +413,9 @@ function placeMenu(ctx) {
             sel.place.space === null
               ? choice.spaceNodes.map(({ label }, i) => spaceKey(label, i + 1, true))
               : firstKeys(choice.rotations.length),
+            sel.place.space === null ? "space" : "orientation",
             true,
-            choice.spaces.length > 1 && sel.place.space !== null ? "steps back" : null,
+            choice.spaces.length > 1 && sel.place.space !== null ? "back" : null,
           ),
         ),
       )}`;
@@ -425,7 +437,7 @@ function giveMenu(ctx) {
             (id) =>
               html`<button type="button" class=${suggestedClass("naga-card", isSuggested(hinted, { card: id }, sel))}
           data-act="give-card" data-card=${id} data-testid="give-${id}" title=${cardMeaning(id, catalog)}
-          data-key=${keyAttr(nth(cards, id))}
+          data-option-key=${keyAttr(nth(cards, id))}
           aria-keyshortcuts=${keyAttr(nth(cards, id))}
           aria-pressed=${sel.give === id ? "true" : "false"}>${keyBadge(nth(cards, id))}${cardButtonInner(
             id,
@@ -437,7 +449,7 @@ function giveMenu(ctx) {
           )}</div>${buttonRow(
             html`<button type="button" class="naga-primary" data-act="give-confirm" data-testid="confirm"
         ?disabled=${!chosen}>${chosen ? chosen.done : "Give"}</button>`,
-            keyHelp(firstKeys(cards.length), true, null),
+            keyHelp(firstKeys(cards.length), "card to give", true, null),
           )}`;
 }
 

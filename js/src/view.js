@@ -28,7 +28,7 @@ const TIMELINE_KEYS = ["ArrowLeft", "ArrowRight", "Home", "End"];
 const FORM_FIELDS = ["INPUT", "TEXTAREA", "SELECT"];
 /** Inputs that take no typed text: the number keys of a decision work on them too. */
 const KEYLESS_INPUTS = ["checkbox", "radio", "range", "button"];
-/** The number keys of a decision's options (actions.js: `data-key`). */
+/** The number keys of a decision's options (actions.js: `data-option-key`). */
 const OPTION_KEY = /^[0-9]$/;
 /** Inside the decision: its options by their number key, its Confirm. */
 const DECISION = '[data-testid="actions"]';
@@ -295,16 +295,15 @@ class NagaView {
   }
 
   /**
-   * A number key chose `option` (an option of the decision's current level). As by a click with Enter;
-   * when the option went away with its level (a card invoked, a payment, a part of a target), the focus
-   * goes to Confirm once the choice is whole (Enter then confirms), else to the next level's first option.
+   * A number key chose `option` (an option of the decision's current level), as a click with Enter would.
+   * Then the focus goes to Confirm once the choice is whole (Enter confirms it; the number keys still
+   * choose), else, when the option went away with its level (a card invoked, a payment, a part of a
+   * target), to the next level's first option.
    */
   chooseByKey(option) {
-    const act = option.getAttribute("data-act");
     this.activate(option, true);
-    if (TO_CONFIRM.includes(act) || option.isConnected) return;
     const confirm = this.root.querySelector(`${DECISION} [data-testid="confirm"]:not([disabled])`);
-    const next = confirm ?? this.root.querySelector(`${DECISION} [data-key="1"]`);
+    const next = confirm ?? (option.isConnected ? null : this.root.querySelector(`${DECISION} [data-option-key="1"]`));
     next?.focus({ preventScroll: true });
   }
 
@@ -328,7 +327,7 @@ class NagaView {
     if (!sel) return false;
     this.sel = sel;
     this.draw();
-    this.root.querySelector(`${DECISION} [data-key="1"]`)?.focus({ preventScroll: true });
+    this.root.querySelector(`${DECISION} [data-option-key="1"]`)?.focus({ preventScroll: true });
     return true;
   }
 
@@ -505,7 +504,7 @@ class NagaView {
     const typing = FORM_FIELDS.includes(target?.tagName) && !KEYLESS_INPUTS.includes(target.type);
     const plain = !event.ctrlKey && !event.metaKey && !event.altKey; // Shift gives the digits on some layouts
     if (plain && OPTION_KEY.test(event.key) && !typing && !target?.isContentEditable) {
-      const option = this.root.querySelector(`${DECISION} [data-key="${event.key}"]`);
+      const option = this.root.querySelector(`${DECISION} [data-option-key="${event.key}"]`);
       if (option) {
         event.preventDefault();
         this.chooseByKey(option);

@@ -66,10 +66,13 @@ function typeKeys(...keys) {
   return keys.length;
 }
 
-/** The option keys shown in the decision: `data-key` → the option's test id. */
+/** The option keys shown in the decision: `data-option-key` → the option's test id. */
 function optionKeys(q) {
   return Object.fromEntries(
-    [...q("actions").querySelectorAll("[data-key]")].map((n) => [n.getAttribute("data-key"), n.dataset.testid]),
+    [...q("actions").querySelectorAll("[data-option-key]")].map((n) => [
+      n.getAttribute("data-option-key"),
+      n.dataset.testid,
+    ]),
   );
 }
 
@@ -90,7 +93,9 @@ describe("number keys", () => {
     const spaces = [...new Set(listed(f.menu).places.map((p) => p[0]))];
     expect(optionKeys(q)).toEqual(Object.fromEntries(spaces.map((s) => [String(s), `place-at-${s}`])));
     expect(q(`place-at-${spaces[0]}`).getAttribute("aria-keyshortcuts")).toBe(String(spaces[0]));
-    expect(q("key-help").textContent).toContain(`${spaces[0]}–${spaces.at(-1)} choose`);
+    const run = spaces.every((sp, i) => i === 0 || sp === spaces[i - 1] + 1);
+    const said = run ? `${spaces[0]}–${spaces.at(-1)}` : spaces.join(" ");
+    expect(q("key-help").textContent).toContain(`Keys: ${said} space · Enter confirm`);
     q("root").focus();
     press(String(spaces[0]));
     const rots = listed(f.menu)
@@ -102,7 +107,7 @@ describe("number keys", () => {
     expect(badge.textContent).toBe("1");
     expect(badge.getAttribute("aria-hidden")).toBe("true");
     expect(q(`rotation-${rots[0]}`).getAttribute("aria-keyshortcuts")).toBe("1");
-    expect(q("key-help").textContent).toMatch(/1–4 choose · Enter confirms · Esc steps back/);
+    expect(q("key-help").textContent).toMatch(/Keys: 1–4 orientation · Enter confirm · Esc back/);
   });
 
   it("Escape steps back a level and stays in the widget; with nothing to undo it leaves", () => {
@@ -120,7 +125,7 @@ describe("number keys", () => {
       expect(q(`place-at-${space}`).getAttribute("aria-pressed")).toBe("false");
       expect(q("confirm").disabled).toBe(true);
       expect(root.contains(document.activeElement)).toBe(true);
-      expect(document.activeElement.getAttribute("data-key")).not.toBeNull(); // the first option again
+      expect(document.activeElement.getAttribute("data-option-key")).not.toBeNull(); // the first option again
       expect(outside).toEqual([]); // neither the digit nor the Escape used reached the page
       press("Escape");
       expect(root.contains(document.activeElement)).toBe(false);
@@ -130,7 +135,7 @@ describe("number keys", () => {
     }
   });
 
-  it("a call: numbers toggle cards, Enter on the widget confirms, Escape clears", () => {
+  it("a call: numbers toggle cards, then Enter confirms, Escape clears", () => {
     const { f, el, q, intents } = mount("call");
     const root = el.querySelector('[data-testid="root"]');
     root.focus();
@@ -143,6 +148,7 @@ describe("number keys", () => {
     expect(q(`card-${group[0]}`).getAttribute("aria-pressed")).toBe("false");
     root.focus();
     press(String(n));
+    expect(document.activeElement).toBe(q("confirm")); // a whole call: Enter confirms it from there
     press("Enter");
     const call = f.menu.calls.find((c) => c.cards.length === 1 && c.cards[0] === group[0]);
     expect(intents().map((i) => i.action)).toEqual([call.action]);
@@ -179,5 +185,20 @@ describe("number keys", () => {
     press(space);
     expect(q(`place-at-${space}`).getAttribute("aria-pressed")).toBe("false");
     expect(intents()).toEqual([]);
+  });
+});
+
+describe("Enter on the widget itself", () => {
+  it("confirms a whole choice, and does nothing while the choice is not whole", () => {
+    const { f, el, q, intents } = mount("place");
+    const root = el.querySelector('[data-testid="root"]');
+    root.focus();
+    press("Enter");
+    expect(intents()).toEqual([]);
+    const [space, rot] = listed(f.menu).places[0];
+    q(`place-at-${space}`).dispatchEvent(new MouseEvent("click", { bubbles: true, detail: 1 }));
+    root.focus();
+    press("Enter");
+    expect(intents().map((i) => i.action)).toEqual([`place ${space} rot${rot}`]);
   });
 });
