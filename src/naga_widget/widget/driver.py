@@ -124,9 +124,10 @@ def check_seats(perspective: int | str, opponent: Bot | None, players: Any, time
     return watched
 
 
-def check_auto_pass(value: object) -> bool:
+def check_switch(name: str, value: object) -> bool:
+    """``value`` if it is True or False (an on/off option such as ``auto_pass`` or ``hints``), else a TypeError."""
     if not isinstance(value, bool):
-        raise TypeError(f"auto_pass must be True or False, not {quote(value)}")
+        raise TypeError(f"{name} must be True or False, not {quote(value)}")
     return value
 
 

@@ -26,10 +26,10 @@ from ..match import Match
 from ..rules import AnyAction, State
 from ..rules.svg import board_svg
 from .controls import SeatControls
-from .driver import Host, SeatDriver, check_auto_pass, check_seats, first_delay
+from .driver import Host, SeatDriver, check_seats, check_switch, first_delay
 from .guard import SIZES as SIZES  # SIZES: a name of this module too
 from .guard import check_size
-from .projection import TIMELINE_MODES, View, catalog, screen_of, viewer_of
+from .projection import View, catalog, screen_of, viewer_of
 from .reducer import acked, answer_intent, auto_pass, decide, fresh, project
 
 _MISSING_VIEW = ("export default { render({ el }) { el.textContent = "
@@ -112,14 +112,11 @@ class NagaWidget(SeatControls, anywidget.AnyWidget):  # type: ignore[misc]
                  timeline: str = "full", players: Sequence[Bot] | None = None, auto_pass: bool = True,
                  size: str = "normal", hints: bool = True, **kwargs: Any) -> None:
         check_size(size)
-        check_auto_pass(auto_pass)
-        if not isinstance(hints, bool):
-            raise TypeError(f"hints must be True or False, not {hints!r}")
-        if timeline not in TIMELINE_MODES:
-            raise ValueError(f"timeline must be one of {TIMELINE_MODES}, not {timeline!r}")
+        check_switch("auto_pass", auto_pass)
+        check_switch("hints", hints)
         if perspective is None:
             perspective = "spectator" if players is not None else 0
-        view = View(perspective, timeline=timeline)  # rejects an unknown perspective
+        view = View(perspective, timeline=timeline)  # rejects an unknown perspective or timeline
         watched = check_seats(perspective, opponent, players, timeline, match, seed)
         self._home = perspective  # the perspective given, kept while a stopped bot's seat is taken over
         self._match = match if match is not None else Match(seed=seed)
