@@ -49,6 +49,10 @@ CONFIRM_ENABLED = """(root) => { const c = root.querySelector('[data-testid="act
   return !!c && !c.disabled; }"""
 
 
+# The notebook's cells and their types: a digit reaching JupyterLab in command mode turns a cell into a heading.
+CELLS = "() => window.jupyterapp.shell.currentWidget.content.widgets.map((c) => c.model.type)"
+
+
 def keys_shown(page: Page) -> list[str]:
     return list(widget(page).evaluate(KEYS))
 
@@ -101,6 +105,7 @@ def test_a_placement_is_three_number_keys_and_a_round_is_played_by_keys_alone(pa
     root = widget(page)
     expect(root.get_by_test_id("confirm")).to_be_visible(timeout=60_000)
     before = probe(page)
+    cells = page.evaluate(CELLS)
     root.evaluate("(r) => r.focus()")
     # the spaces are chosen by their own numbers, shown on their buttons; the keys are said beside Confirm
     spaces = keys_shown(page)
@@ -137,6 +142,7 @@ def test_a_placement_is_three_number_keys_and_a_round_is_played_by_keys_alone(pa
         assert len(keys) <= (3 if turn == "place" else 2), (turn, keys)
     total = sum(len(keys) for _, keys in whole)
     print(f"a round by the number keys: {len(whole)} decisions, {total} keys: {whole}")
+    assert page.evaluate(CELLS) == cells, "a key pressed in the widget changed the notebook's cells"
     # Python played the placement chosen (asked at the end: running a cell takes the focus to the notebook)
     after = probe(page)
     placed = after["actions"][len(before["actions"])]
