@@ -124,14 +124,26 @@ class RateLimit:
         return False
 
 
+def origin_of(url: str) -> str:
+    """The origin of a URL given to ``--origin``: its scheme, host and port, lower case; a path is dropped
+    (a site published at ``https://class.github.io/naga/`` is of ``https://class.github.io``)."""
+    try:
+        parts = urlsplit(url.strip())
+    except ValueError:
+        return url.strip().rstrip("/").lower()
+    if parts.scheme and parts.netloc:
+        return f"{parts.scheme}://{parts.netloc}".lower()
+    return url.strip().rstrip("/").lower()
+
+
 def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
     """May a page of ``origin`` open the WebSocket of the server reached as ``host`` (its Host header)?
     Pages of the same host and port, and the origins of the allow-list, may; a request with no Origin
     comes from a program (browsers always send it), and the credential is what counts then."""
     if origin is None:
         return True
-    origin = origin.strip().rstrip("/")
-    if origin in {a.rstrip("/") for a in allowed}:
+    origin = origin.strip().rstrip("/").lower()
+    if origin in {origin_of(a) for a in allowed}:
         return True
     try:
         netloc = urlsplit(origin).netloc
