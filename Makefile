@@ -114,11 +114,13 @@ lite-serve:
 test-lite: $(STAMP) lite
 	$(MAKE) test-lite-built
 
-# The same tests on the site already in site/ (.ci/run builds it while the development environment installs)
+# The same tests on the site already in site/ (.ci/run builds it while the development environment installs).
+# A page's kernel (Pyodide) runs on one core: the browser tests run on two workers, each with its own Chromium
+# (a test waits minutes for a kernel, it measures no time), and pyodide_tests.mjs runs in two Node processes.
 test-lite-built: $(STAMP)
 	$(PYTHON) lite/build.py test-wheels
-	NAGA_LITE_REQUIRED=1 $(PY) -m pytest -p no:cacheprovider tests/lite
-	node --experimental-wasm-stack-switching lite/pyodide_tests.mjs
+	NAGA_LITE_REQUIRED=1 $(PY) -m pytest -p no:cacheprovider --durations=10 -n $(PYTEST_WORKERS) --dist load tests/lite
+	NAGA_PYODIDE_JOBS=$(PYTEST_WORKERS) node --experimental-wasm-stack-switching lite/pyodide_tests.mjs
 
 lint: $(STAMP) $(JS_STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks lite
