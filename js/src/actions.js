@@ -352,7 +352,7 @@ function confrontMenu(ctx) {
 // -- R4.3 the placement ------------------------------------------------------------------------------------
 
 function rotationChoices(sel, choice, hinted) {
-  return html`<p><b>${choice.space?.words ?? ""}</b> — orientation:</p><div class="naga-choice" role="group"
+  return html`<p><b>${choice.space?.words ?? ""}</b> — orientation:</p><div class="naga-choice naga-rotations" role="group"
       aria-label="orientation">${list(
         choice.rotationNodes,
         (node) => node.key,

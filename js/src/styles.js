@@ -161,6 +161,8 @@ export const CSS = `
 .naga-actions .naga-warn,.naga-warn{color:var(--naga-danger)}
 .naga-standing{margin:0 0 6px;font-weight:600}
 .naga-choice{display:flex;flex-wrap:wrap;gap:6px;margin:6px 0}
+.naga-rotations{display:grid;grid-template-columns:repeat(4,minmax(0,1fr))}
+.naga-root .naga-rotations button{min-width:0;padding:2px 3px}.naga-rotations small{white-space:normal}
 .naga-spaces{align-items:center}.naga-root .naga-spaces button{min-width:34px;padding:2px 8px;font-weight:600}
 .naga-watch h3{margin:0}.naga-watch p{margin:2px 0}.naga-watch-row{align-items:center;margin:4px 0}
 .naga-watch-speed select{font:inherit;color:var(--naga-ink);background:var(--naga-button);
