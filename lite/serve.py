@@ -134,9 +134,9 @@ class SiteHandler(SimpleHTTPRequestHandler):
         if etag in [tag.strip() for tag in self.headers.get("If-None-Match", "").split(",")]:
             self.send_response(HTTPStatus.NOT_MODIFIED)
             self._common_headers(path, etag, stat.st_mtime, coding)
-            self.end_headers()
-            if self.stats is not None:
+            if self.stats is not None:  # counted before the client can have the answer (and ask for /.stats)
                 self.stats.add(0, 0)
+            self.end_headers()
             return
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", self.guess_type(str(path)))
@@ -144,13 +144,13 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self._common_headers(path, etag, stat.st_mtime, coding)
         if coding:
             self.send_header("Content-Encoding", coding)
+        if body and self.stats is not None:  # counted before the client can have the body (and ask for /.stats)
+            self.stats.add(stat.st_size, path.stat().st_size)
         self.end_headers()
         if not body:
             return
         with open(sent, "rb") as source:
             self.copyfile(source, self.wfile)
-        if self.stats is not None:
-            self.stats.add(stat.st_size, path.stat().st_size)
 
     def _common_headers(self, path: Path, etag: str, mtime: float, coding: str) -> None:
         self.send_header("ETag", etag)
