@@ -121,6 +121,28 @@ def wait_turn(page: Page, start_round: int, timeout: float = 60_000) -> str:
     return str(handle.json_value())
 
 
+# The number keys the current decision shows (data-option-key of its visible options), in order.
+_OPTION_KEYS = """(root) => [...root.querySelectorAll('[data-testid="actions"] [data-option-key]')]
+  .filter((n) => n.getClientRects().length).map((n) => n.getAttribute('data-option-key'))"""
+
+
+def place_by_number_keys(page: Page) -> list[str]:
+    """A placement by the number keys: the first space offered (by its own number, shown on its button), its
+    first orientation (1), then Enter on Confirm, where the focus has gone. Returns the keys pressed once the
+    focus is in the widget (it is tabbed into the decision first if it is not there)."""
+    if not focus_in_widget(page):
+        tab_to(page, '[data-testid^="space-"]')
+    root = widget(page)
+    space = str(root.evaluate(_OPTION_KEYS)[0])
+    page.keyboard.press(space)
+    expect(root.locator('[data-testid="actions"] [data-option-key="1"]').first).to_be_visible()  # orientations
+    page.keyboard.press("1")
+    expect(root.locator('[data-testid="actions"] [data-testid="confirm"]')).to_be_enabled()
+    assert focused_testid(page) == "confirm", "the focus did not go to Confirm once the placement was whole"
+    page.keyboard.press("Enter")
+    return [space, "1", "Enter"]
+
+
 def _choose_then_confirm(page: Page, choice: str) -> None:
     tab_to(page, choice)
     page.keyboard.press("Space")
@@ -129,10 +151,11 @@ def _choose_then_confirm(page: Page, choice: str) -> None:
 
 
 def play_round_by_keyboard(page: Page) -> list[str]:
-    """Play the viewer's decisions of the current round with Tab, Space and Enter; the bot answers.
+    """Play the viewer's decisions of the current round by keyboard; the bot answers.
 
-    Calls the first card, passes every confrontation turn, places the room on the first space
-    offered (its first rotation) and gives the first card drawn. Returns the decisions taken, in
+    With Tab, Space and Enter it calls the first card, passes every confrontation turn and gives the first
+    card drawn; it places the room by the number keys (the first space offered, its first orientation,
+    Enter: three keys). Returns the decisions taken, in
     order; after each one the focus must still be inside the widget.
     """
     start_round = int(widget(page).evaluate(_ROUND))
@@ -148,9 +171,8 @@ def play_round_by_keyboard(page: Page) -> list[str]:
             tab_to(page, '[data-testid="pass"]')
             page.keyboard.press("Enter")
         elif turn == "place":
-            tab_to(page, '[data-testid^="space-"]')
-            page.keyboard.press("Enter")
-            _choose_then_confirm(page, '[data-testid^="rotation-"]')
+            keys = place_by_number_keys(page)
+            assert len(keys) <= 6, f"a placement took {len(keys)} keys: {keys}"
         else:
             _choose_then_confirm(page, f'[data-testid^="give-"]{ENABLED}')
         wait_last_step_above(page, before)
