@@ -16,6 +16,18 @@ import { DARK, LIGHT, pageIsDark, paletteCss } from "./theme.js";
 /** How long the view waits for the kernel to give back a seat it kept, before joining without one. */
 export const KERNEL_SEAT_MS = 1500;
 
+/** How often a running clock of a table is drawn again (the time itself comes from the server). */
+export const CLOCK_TICK_MS = 250;
+
+/** The chess clocks a challenge may ask for (`clock`: each person's minutes; 0: none); "": the class's. */
+export const CHALLENGE_CLOCKS = [
+  { value: "", label: "as the class is set" },
+  { value: "0", label: "no clock" },
+  { value: "5", label: "5 minutes each" },
+  { value: "10", label: "10 minutes each" },
+  { value: "20", label: "20 minutes each" },
+];
+
 export const MODES = ["play", "watch", "overview"];
 
 const CSS = `
@@ -43,6 +55,9 @@ const CSS = `
 .naga-remote-games{display:flex;flex-direction:column;gap:10px;margin-top:6px}
 .naga-remote-overview .naga-remote-games{display:grid;grid-template-columns:repeat(auto-fill,minmax(640px,1fr))}
 .naga-remote-table{margin:0 0 4px;font-weight:600}
+.naga-remote-clocks{display:flex;flex-wrap:wrap;gap:2px 14px;margin:0 0 4px;font-size:12px;
+  color:var(--naga-muted);font-variant-numeric:tabular-nums}
+.naga-remote-clocks [data-running]{color:var(--naga-ink)}
 `;
 
 /** Words for a challenge's opponent: a player's name, or a house bot's. */
@@ -77,6 +92,55 @@ export function matchText(match) {
   return [seatsText(match.seats), match.over ? result : step].filter(Boolean).join(" — ");
 }
 
+/** Seconds on a clock face, m:ss, rounded up (0:00 only once the time is all gone). */
+export function clockFace(seconds) {
+  const s = Math.max(0, Math.ceil(Number(seconds) || 0));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/**
+ * The clocks of a table (the server's `table` message) `elapsedMs` after it came, in words: each seat's
+ * time for the game (`game_seconds`, counting down for the seat the server says runs, `running`), and the
+ * running `clock` when it is a bot's time for its move or the wait of a person who went away. The page
+ * only counts down from what the server sent. `temples`: the seats' names.
+ * Returns {games: [{seat, text, running}], move: text or null, label, ticking}.
+ */
+export function tableClocks(table, temples = [], elapsedMs = 0) {
+  const gone = Math.max(0, Number(elapsedMs) || 0) / 1000;
+  const live = !!table && !table.over;
+  const name = (i) => temples?.[i] ?? `seat ${i}`;
+  const games = [];
+  (Array.isArray(table?.game_seconds) ? table.game_seconds : []).forEach((given, seat) => {
+    if (typeof given !== "number") return;
+    const running = live && table.running === seat;
+    const left = Math.max(0, given - (running ? gone : 0));
+    games.push({ seat, left, running, text: `${name(seat)} ${clockFace(left)}` });
+  });
+  const clock = live ? table.clock : null;
+  let move = null;
+  let moveLeft = 0;
+  if (clock && typeof clock.seconds === "number" && (clock.kind === "away" || clock.kind === "bot")) {
+    moveLeft = Math.max(0, clock.seconds - gone);
+    move =
+      clock.kind === "away"
+        ? `${name(clock.seat)} is away: forfeits in ${clockFace(moveLeft)}`
+        : `${name(clock.seat)} (bot) has ${clockFace(moveLeft)} for its move`;
+  }
+  const said = games.map(
+    (g) => `${name(g.seat)} has ${clockFace(g.left)} left for the game${g.running ? ", running" : ""}`,
+  );
+  const label = [...said, ...(move ? [move] : [])].join("; ");
+  const ticking = games.some((g) => g.running && g.left > 0) || (move !== null && moveLeft > 0);
+  return { games: games.map(({ seat, text, running }) => ({ seat, text, running })), move, label, ticking };
+}
+
+/** A challenge's chess clock (`clock`: each person's seconds, null for none) in words. */
+function clockWords(seconds) {
+  return typeof seconds === "number" && seconds > 0
+    ? ` (a clock of ${Number((seconds / 60).toFixed(2))} minutes each)`
+    : "";
+}
+
 /** Does this player hold a seat of this match of the lobby? */
 function seated(match, player) {
   if (!player || !Array.isArray(match?.seats)) return false;
@@ -91,6 +155,9 @@ class RemoteShell {
     this.remote = remote;
     this.mode = MODES.includes(remote.mode) ? remote.mode : "play";
     this.kernel = !!remote.kernel && typeof model.send === "function";
+    this.now = options.now ?? (() => Date.now());
+    this.setInterval = options.setInterval ?? globalThis.setInterval.bind(globalThis);
+    this.clearInterval = options.clearInterval ?? globalThis.clearInterval.bind(globalThis);
     this.notice = null; // the last refusal of a lobby request, in words
     this.games = new Map(); // match id → {host, view, model, cleanup}
     this.reported = "";
@@ -216,10 +283,15 @@ class RemoteShell {
     const heading = document.createElement("p");
     heading.className = "naga-remote-table";
     heading.setAttribute("data-testid", "table-heading");
+    const clocks = document.createElement("div");
+    clocks.className = "naga-remote-clocks";
+    clocks.setAttribute("data-testid", "table-clocks");
+    clocks.setAttribute("role", "timer");
+    clocks.hidden = true;
     const area = document.createElement("div");
-    host.append(heading, area);
+    host.append(heading, clocks, area);
     this.list.appendChild(host);
-    const game = { host, heading, area, model, cleanup: null };
+    const game = { host, heading, clocks, area, model, cleanup: null, table: null, arrived: 0, tick: null };
     game.onView = () => {
       // the view needs the catalog from its first drawing: it is drawn once the first view came
       if (!game.cleanup && model.get("catalog")) game.cleanup = renderView({ model, el: area });
@@ -229,6 +301,10 @@ class RemoteShell {
         model.seat === 0 || model.seat === 1 ? ` (you play ${temples[model.seat] ?? model.seat})` : " (watching)";
       const result = model.table?.over ? matchText({ over: true, result: model.table.result }) : "";
       heading.textContent = `Table ${match}${seats}${role}${result ? ` — ${result}` : ""}`;
+      game.table = model.table;
+      game.temples = temples;
+      game.arrived = this.now();
+      this.drawClocks(game);
       this.report();
     };
     model.on("view", game.onView);
@@ -237,9 +313,32 @@ class RemoteShell {
     this.report();
   }
 
+  /** A table's clocks, counted down from its last `table` message; ticks while one runs. */
+  drawClocks(game) {
+    const shown = tableClocks(game.table, game.temples, this.now() - game.arrived);
+    const any = shown.games.length > 0 || shown.move !== null;
+    game.clocks.hidden = !any;
+    if (any) game.clocks.setAttribute("aria-label", `Clocks: ${shown.label}`);
+    else game.clocks.removeAttribute("aria-label");
+    renderTemplate(
+      html`${shown.games.map(
+        (g) => html`<span data-testid="game-clock-${g.seat}" ?data-running=${g.running}>${g.text}</span>`,
+      )}${shown.move ? html`<span data-testid="move-clock" data-running>${shown.move}</span>` : nothing}`,
+      game.clocks,
+    );
+    if (shown.ticking && game.tick === null) game.tick = this.setInterval(() => this.drawClocks(game), CLOCK_TICK_MS);
+    else if (!shown.ticking) this.stopClocks(game);
+  }
+
+  stopClocks(game) {
+    if (game.tick !== null) this.clearInterval(game.tick);
+    game.tick = null;
+  }
+
   hide(match) {
     const game = this.games.get(match);
     if (!game) return;
+    this.stopClocks(game);
     game.model.off("view", game.onView);
     game.cleanup?.();
     game.host.remove();
@@ -253,10 +352,14 @@ class RemoteShell {
     const act = node.getAttribute("data-remote");
     const c = this.connection;
     this.notice = null;
-    if (act === "challenge") c.send({ type: "challenge", opponent: Number(node.getAttribute("data-player")) });
+    // a clock picked for the challenge: each person's minutes (none picked: the class's setting)
+    const picked = this.top.querySelector('[data-testid="challenge-clock"]')?.value;
+    const clock = picked ? { clock: Number(picked) } : {};
+    if (act === "challenge")
+      c.send({ type: "challenge", opponent: Number(node.getAttribute("data-player")), ...clock });
     else if (act === "challenge-bot") {
       const pick = this.top.querySelector('[data-testid="house-bot"]');
-      if (pick?.value) c.send({ type: "challenge", opponent: pick.value });
+      if (pick?.value) c.send({ type: "challenge", opponent: pick.value, ...clock });
     } else if (act === "accept" || act === "decline")
       c.send({ type: act, challenge: Number(node.getAttribute("data-challenge")) });
     else if (act === "open") this.show(Number(node.getAttribute("data-match")));
@@ -356,6 +459,14 @@ class RemoteShell {
         </ul>
         <p>
           <label
+            >Clock for a challenge:
+            <select data-testid="challenge-clock">
+              ${CHALLENGE_CLOCKS.map((o) => html`<option value=${o.value}>${o.label}</option>`)}
+            </select></label
+          >
+        </p>
+        <p>
+          <label
             >A house bot:
             <select data-testid="house-bot">
               ${HOUSE_BOTS.map((b) => html`<option value=${b.id}>${b.name}</option>`)}
@@ -371,12 +482,12 @@ class RemoteShell {
           ${challenges.map((ch) =>
             ch.to === me?.id
               ? html`<li>
-                  ${opponentName(ch.from, names)} challenges you
+                  ${opponentName(ch.from, names)} challenges you${clockWords(ch.clock)}
                   <button data-remote="accept" data-challenge=${ch.id} data-testid="accept-${ch.id}">Accept</button>
                   <button data-remote="decline" data-challenge=${ch.id} data-testid="decline-${ch.id}">Decline</button>
                 </li>`
               : html`<li>
-                  You challenged ${opponentName(ch.to, names)}: waiting
+                  You challenged ${opponentName(ch.to, names)}${clockWords(ch.clock)}: waiting
                   <button data-remote="decline" data-challenge=${ch.id} data-testid="withdraw-${ch.id}"
                     >Withdraw</button>
                 </li>`,

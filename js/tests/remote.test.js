@@ -13,7 +13,7 @@ import {
   stateText,
   storedSeat,
 } from "../src/remote.js";
-import { matchText, renderRemote, seatsText } from "../src/lobby.js";
+import { CLOCK_TICK_MS, clockFace, matchText, renderRemote, seatsText, tableClocks } from "../src/lobby.js";
 import source from "../src/index.js";
 import { catalog, fixture, listed } from "./fixtures.js";
 
@@ -630,5 +630,140 @@ describe("the lobby and the table", () => {
       "A vs B — over: gold wins (target_score)",
     );
     expect(seatsText([{ name: "A" }, { name: "B" }], ["sun", "moon"])).toBe("sun: A · moon: B");
+  });
+});
+
+describe("a table's clocks", () => {
+  const CHESS = {
+    seats: [
+      { name: "Ada", kind: "person", online: true },
+      { name: "Grace", kind: "person", online: true },
+    ],
+    clock: { seat: 0, kind: "chess", seconds: 65 },
+    game_seconds: [65, 300],
+    running: 0,
+    over: false,
+    result: null,
+  };
+
+  it("words each seat's time for the game and the running clock, from the server's table", () => {
+    expect([clockFace(0), clockFace(0.2), clockFace(59.95), clockFace(65), clockFace(1200), clockFace(-3)]).toEqual([
+      "0:00",
+      "0:01",
+      "1:00",
+      "1:05",
+      "20:00",
+      "0:00",
+    ]);
+    const shown = tableClocks(CHESS, ["gold", "silver"], 5000);
+    expect(shown.games).toEqual([
+      { seat: 0, text: "gold 1:00", running: true },
+      { seat: 1, text: "silver 5:00", running: false }, // only the seat the server says runs counts down
+    ]);
+    expect(shown.move).toBeNull(); // the chess clock is the game clock already shown
+    expect(shown.ticking).toBe(true);
+    expect(shown.label).toBe("gold has 1:00 left for the game, running; silver has 5:00 left for the game");
+    expect(tableClocks({ ...CHESS, running: 1 }, ["gold", "silver"], 5000).games[1].text).toBe("silver 4:55");
+    const over = tableClocks({ ...CHESS, over: true }, ["gold", "silver"], 5000);
+    expect(over.games.map((g) => g.text)).toEqual(["gold 1:05", "silver 5:00"]);
+    expect(over.ticking).toBe(false);
+    const none = tableClocks({ ...CHESS, clock: null, game_seconds: [null, null], running: null }, ["gold", "silver"]);
+    expect(none).toEqual({ games: [], move: null, label: "", ticking: false });
+    const bot = { ...CHESS, clock: { seat: 1, kind: "bot", seconds: 8 }, game_seconds: [null, null], running: null };
+    expect(tableClocks(bot, ["gold", "silver"], 1000).move).toBe("silver (bot) has 0:07 for its move");
+  });
+
+  it("counts down in the page between two messages, and stops at 0:00", () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    try {
+      const { q, cleanup } = mountRemote({ url: "http://h:1", code: "K", name: "Ada", mode: "watch", match: 5 });
+      const ws = FakeSocket.last();
+      ws.open();
+      ws.receive(WELCOME);
+      ws.receive({ ...viewOf("call", 5), table: CHESS });
+      const clocks = q("table-clocks");
+      expect(clocks.hidden).toBe(false);
+      expect(clocks.getAttribute("role")).toBe("timer");
+      expect(q("game-clock-0").textContent).toBe("gold 1:05");
+      expect(q("game-clock-0").hasAttribute("data-running")).toBe(true);
+      expect(q("game-clock-1").textContent).toBe("silver 5:00");
+      expect(q("game-clock-1").hasAttribute("data-running")).toBe(false);
+      vi.advanceTimersByTime(5000);
+      expect(q("game-clock-0").textContent).toBe("gold 1:00");
+      expect(q("game-clock-1").textContent).toBe("silver 5:00");
+      expect(clocks.getAttribute("aria-label")).toContain("gold has 1:00 left for the game, running");
+      // the next message starts the count again from what it says: now silver's clock runs
+      ws.receive({
+        type: "view",
+        match: 5,
+        seat: 0,
+        stamp: 5,
+        traits: {},
+        table: { ...CHESS, running: 1, game_seconds: [59, 300], clock: { seat: 1, kind: "chess", seconds: 300 } },
+      });
+      vi.advanceTimersByTime(3 * CLOCK_TICK_MS);
+      expect(q("game-clock-0").textContent).toBe("gold 0:59");
+      expect(q("game-clock-1").textContent).toBe("silver 5:00"); // 299.25 s, rounded up
+      vi.advanceTimersByTime(10 * 60 * 1000);
+      expect(q("game-clock-1").textContent).toBe("silver 0:00");
+      expect(vi.getTimerCount()).toBe(0); // nothing runs any more
+      cleanup();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("says when a person who went away forfeits, and hides when the table has no clock", () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    try {
+      const { q, cleanup } = mountRemote({ url: "http://h:1", code: "K", name: "Ada", mode: "watch", match: 5 });
+      const ws = FakeSocket.last();
+      ws.open();
+      ws.receive(WELCOME);
+      const away = {
+        ...CHESS,
+        clock: { seat: 1, kind: "away", seconds: 100 },
+        game_seconds: [null, null],
+        running: null,
+      };
+      ws.receive({ ...viewOf("call", 5), table: away });
+      expect(q("move-clock").textContent).toBe("silver is away: forfeits in 1:40");
+      expect(q("table-clocks").getAttribute("aria-label")).toBe("Clocks: silver is away: forfeits in 1:40");
+      vi.advanceTimersByTime(40 * 1000);
+      expect(q("move-clock").textContent).toBe("silver is away: forfeits in 1:00");
+      ws.receive({ type: "view", match: 5, seat: 0, stamp: 5, traits: {}, table: { ...away, clock: null } }); // back
+      expect(q("move-clock")).toBeNull();
+      expect(q("table-clocks").hidden).toBe(true);
+      expect(vi.getTimerCount()).toBe(0);
+      cleanup();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("lets a challenge ask for a chess clock, and says a challenge's clock", () => {
+    const { q, click } = mountRemote({ url: "http://class.example:8765", code: "K3Y", name: "Ada" });
+    const ws = FakeSocket.last();
+    ws.open();
+    ws.receive(WELCOME);
+    ws.receive({ ...LOBBY, challenges: [{ id: 3, from: 8, to: 7, clock: 600 }] });
+    expect(q("challenges").textContent).toContain("Grace challenges you (a clock of 10 minutes each)");
+    const options = [...q("challenge-clock").options].map((o) => [o.value, o.textContent]);
+    expect(options).toEqual([
+      ["", "as the class is set"],
+      ["0", "no clock"],
+      ["5", "5 minutes each"],
+      ["10", "10 minutes each"],
+      ["20", "20 minutes each"],
+    ]);
+    click("challenge-8");
+    expect(ws.sent.at(-1)).toEqual({ type: "challenge", opponent: 8 }); // the class's clock, as the server is set
+    q("challenge-clock").value = "10";
+    click("challenge-8");
+    expect(ws.sent.at(-1)).toEqual({ type: "challenge", opponent: 8, clock: 10 });
+    q("house-bot").value = "bot:greedy";
+    q("challenge-clock").value = "0";
+    click("challenge-bot");
+    expect(ws.sent.at(-1)).toEqual({ type: "challenge", opponent: "bot:greedy", clock: 0 });
   });
 });

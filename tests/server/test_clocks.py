@@ -225,3 +225,31 @@ def test_a_challenges_clock_counts_only_the_seat_to_move(tmp_path: Path) -> None
         a.until(lambda m: m["type"] == "view" and m["table"]["over"], timeout=10)  # then no move: the clock runs out
         assert "clock ran out" in a.views[mid]["table"]["result"]["text"]
         a.close()
+
+
+def test_a_challenges_clock_gives_both_people_their_time_and_names_the_running_one(tmp_path: Path) -> None:
+    """A challenge of one person to another with ``"clock": 1``: each seat has 60 s in the view's table, and
+    ``running`` names the seat to move (the one whose clock counts down), the same for both views."""
+    with running_server(Settings(db=str(tmp_path / "c.db"))) as srv:
+        a, b = Client(srv["url"]), Client(srv["url"])
+        a.hello(srv["code"], "Ada")
+        b.hello(srv["code"], "Bo")
+        a.send({"type": "challenge", "opponent": b.player, "clock": 1})
+        lobby = b.until(lambda m: m["type"] == "lobby" and any(c["to"] == b.player for c in m["challenges"]))
+        challenge = next(c for c in lobby["challenges"] if c["to"] == b.player)
+        assert challenge["clock"] == 60.0
+        b.send({"type": "accept", "challenge": challenge["id"]})
+        mid = b.until(lambda m: m["type"] == "started")["match"]
+        a.until(lambda m: m["type"] == "started" and m["match"] == mid)
+        for c in (a, b):
+            c.send({"type": "open", "match": mid})
+            c.until(lambda m: m["type"] == "view" and m["match"] == mid and m["full"])
+        mover = a if a.views[mid]["traits"]["menu"] else b
+        seat = mover.started[mid]
+        for c in (a, b):
+            table = c.views[mid]["table"]
+            assert table["running"] == seat
+            assert table["game_seconds"][1 - seat] == 60.0 and 0 < table["game_seconds"][seat] <= 60.0
+            assert table["clock"] == {"seat": seat, "kind": "chess", "seconds": table["clock"]["seconds"]}
+        a.close()
+        b.close()

@@ -491,13 +491,17 @@ class Hub:
             left = max(0.0, table.clock.deadline - time.monotonic())
             clock = {"seat": table.clock.seat, "kind": table.clock.kind, "seconds": round(left, 1)}
         now = time.monotonic()
+        mover = table.match.state.to_move
+        # the seat whose game clock runs now: the seat to move, its turn timed, with a game clock
+        running = mover if (table.turn_stamp == table.stamp and not table.over and not table.match.state.is_over
+                            and table.game_left(mover) is not None) else None
         game = [None if (g := table.game_left(i)) is None else round(max(0.0, g - (
-            now - table.turn_started if i == table.match.state.to_move and table.turn_stamp == table.stamp
-            and not table.over else 0.0)), 1) for i in range(2)]
+            now - table.turn_started if i == running else 0.0)), 1) for i in range(2)]
         return {"seats": [{"name": s.name, "kind": s.kind,
                            "online": s.kind == "house" or (s.player is not None and self._online(s.player))}
                           for s in table.seats],
-                "clock": clock, "game_seconds": game, "over": table.over, "result": table.result}
+                "clock": clock, "game_seconds": game, "running": running, "over": table.over,
+                "result": table.result}
 
     def _push_view(self, conn: Conn, table: Table) -> None:
         opened = conn.opened.get(table.id)
