@@ -352,12 +352,12 @@ function confrontMenu(ctx) {
 // -- R4.3 the placement ------------------------------------------------------------------------------------
 
 function rotationChoices(sel, choice, hinted) {
-  return html`<p><b>${choice.space?.words ?? ""}</b> — orientation:</p><div class="naga-choice naga-rotations" role="group"
-      aria-label="orientation">${list(
-        choice.rotationNodes,
-        (node) => node.key,
-        ({ key: k, label, words, openings }) =>
-          html`<button type="button" class=${suggestedClass("", isSuggested(hinted, { rotation: k }, sel))}
+  return html`<p><b>${choice.space?.words ?? ""}</b> — orientation:</p>
+    <div class="naga-choice naga-rotations" role="group" aria-label="orientation">${list(
+      choice.rotationNodes,
+      (node) => node.key,
+      ({ key: k, label, words, openings }) =>
+        html`<button type="button" class=${suggestedClass("", isSuggested(hinted, { rotation: k }, sel))}
           data-act="rotation" data-rot=${k} data-testid="rotation-${k}"
           data-option-key=${keyAttr(nth(choice.rotations, k))}
           aria-keyshortcuts=${keyAttr(nth(choice.rotations, k))}
@@ -367,7 +367,7 @@ function rotationChoices(sel, choice, hinted) {
           }">${keyBadge(nth(choice.rotations, k))}${miniTileSvg(openings, 30)}<small>${label}</small>${suggestedMark(
             isSuggested(hinted, { rotation: k }, sel),
           )}</button>`,
-      )}</div>`;
+    )}</div>`;
 }
 
 /** The legal spaces as buttons, the same choices as the highlighted spaces of the board (for the keyboard first). */
