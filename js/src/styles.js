@@ -264,10 +264,11 @@ export const CSS = `
 .naga-hint-controls{gap:6px;align-items:center}
 .naga-explain select:focus-visible{outline:2px solid var(--naga-target);outline-offset:1px}
 .naga-suggested{outline:3px dashed var(--naga-reach);outline-offset:1px}
-.naga-key,.naga-key-help kbd{display:inline-block;min-width:1.2em;padding:0 3px;border:1px solid var(--naga-buttonLine);
-  border-bottom-width:2px;border-radius:4px;font:600 var(--naga-fs-xs)/1.25 ui-monospace,Menlo,Consolas,monospace;
+.naga-root :is(.naga-key,.naga-key-help kbd){display:inline-block;min-width:1.2em;padding:0 3px;
+  border:1px solid var(--naga-buttonLine);border-bottom-width:2px;border-radius:4px;
+  font:600 var(--naga-fs-xs)/1.25 ui-monospace,Menlo,Consolas,monospace;
   color:var(--naga-ink);background:var(--naga-bg);text-align:center;vertical-align:1px}
-.naga-key{margin-right:4px}.naga-key.naga-key-only{margin:0;font-size:var(--naga-fs-s)}
+.naga-key{margin-right:4px}.naga-root .naga-key.naga-key-only{margin:0;font-size:var(--naga-fs-s)}
 .naga-root button.naga-primary .naga-key{color:var(--naga-ink)}
 .naga-key-help{display:none;align-self:center;font-size:var(--naga-fs-xs);color:var(--naga-muted)}
 .naga-root:focus-visible .naga-key-help,.naga-root:has(:focus-visible) .naga-key-help{display:inline}

@@ -4,6 +4,7 @@ and a person to move who went away forfeits after the stated wait unless they co
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import time
@@ -88,6 +89,32 @@ def play_until_bot(person: Client, mid: int) -> None:
         person.until(lambda m, at=stamp: m["type"] == "refused" or (m["type"] == "view" and m["stamp"] > at))
 
 
+def bot_asked(bot: Client, person: Client, mid: int, after: int, timeout: float = 20) -> dict[str, Any] | None:
+    """The person plays their turns until the bot is asked to move after stamp ``after`` (its observe,
+    returned, whether read now or while the match was opened; an observe sent again for a turn already
+    answered is passed over) or the match is over (None).
+    Both connections are read in turn: steps the server plays by itself (a forced pass) may give the person
+    another turn after a view without one."""
+    rng = random.Random(3)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        # an observe already read (the bot's first turn may have come while the match was being opened)
+        read = [m for m in map(json.loads, bot.frames) if m["type"] == "observe" and m["stamp"] > after]
+        if read:
+            return dict(read[0])
+        if person.views[mid]["table"]["over"]:
+            return None
+        if person.views[mid]["traits"]["menu"]:
+            stamp = person.views[mid]["stamp"]
+            action = rng.choice(menu_actions(person.views[mid]["traits"]["menu"]))
+            person.send({"type": "intent", "match": mid, "stamp": stamp, "intent": {"type": "play", "action": action}})
+            person.until(lambda m, at=stamp: m["type"] == "refused" or (m["type"] == "view" and m["stamp"] > at))
+        with contextlib.suppress(TimeoutError):
+            return bot.until(lambda m: m["type"] == "observe" and m["stamp"] > after, timeout=0.2)
+        person.drain()
+    raise TimeoutError("the bot was not asked to move and the match did not end")
+
+
 def test_a_person_who_goes_away_forfeits_after_the_wait_unless_they_come_back(tmp_path: Path) -> None:
     with running_server(Settings(db=str(tmp_path / "c.db"), forfeit_seconds=1.5)) as srv:
         a, b = Client(srv["url"]), Client(srv["url"])
@@ -152,12 +179,9 @@ def test_a_bots_time_for_the_game_adds_up_over_its_moves_and_forfeits_when_used(
     others read why."""
     with running_server(Settings(db=str(tmp_path / "c.db"), bot_seconds=30, bot_game_seconds=1.8)) as srv:
         bot, person, mid = bot_match(srv)
-        answered = 0
-        while not person.views[mid]["table"]["over"]:
-            play_until_bot(person, mid)
-            if person.views[mid]["table"]["over"]:
-                break
-            obs = bot.until(lambda m: m["type"] == "observe" and m["stamp"] == person.views[mid]["stamp"])
+        answered, last = 0, -1
+        while (obs := bot_asked(bot, person, mid, last)) is not None:
+            last = obs["stamp"]
             assert obs["deadline_ms"] <= 1800 - 700 * answered + 50  # the game's time left, not the move's 30 s
             time.sleep(0.7)
             bot.send({"type": "act", "match": mid, "stamp": obs["stamp"], "action": obs["legal"]["actions"][0]})
