@@ -1,7 +1,8 @@
-"""Crashes: a real ``naga-widget serve`` killed with SIGKILL at random moments of 50 games between two
-network bots, and started again on the same file each time. Every game continues at the step it had
-reached, and at the end each match's stored moves are exactly the moves the bots made, one per step:
-none lost (a move a bot saw answered is still there after the restart) and none played twice.
+"""Crashes: a real ``naga-widget serve`` killed with SIGKILL at random moments of 50 games between network
+bots (five pairs, ten games each, all at once), and started again on the same file each time. Every game
+continues at the step it had reached, and at the end each match's stored moves are exactly the moves the
+bots made, one per step: none lost (a move a bot saw answered is still there after the restart) and none
+played twice.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from naga_widget.server.store import Store
 websockets = pytest.importorskip("websockets")
 
 GAMES = 50
+PAIRS = 5  # pairs of bots playing at once, each pair GAMES / PAIRS games (each bot keeps to its connection's rate)
 KILLS = 6
 CODE = "CRASHME2"
 PACE = 1 / 40  # seconds between two moves a bot sends (the server allows 50 messages a second)
@@ -127,32 +129,35 @@ def test_sigkill_at_random_moments_loses_nothing_and_plays_nothing_twice(tmp_pat
     port = free_port()
     url = f"ws://127.0.0.1:{port}/ws"
     rng = random.Random(2027)
-    a, b = Bot("A", random.Random(1)), Bot("B", random.Random(2))
+    pairs = [(Bot(f"A{i}", random.Random(2 * i + 1)), Bot(f"B{i}", random.Random(2 * i + 2))) for i in range(PAIRS)]
+    bots = [bot for pair in pairs for bot in pair]
     kills = 0
 
     async def session(proc: subprocess.Popen[str], kill_after: int | None) -> bool:
         """One life of the server: the bots play until ``kill_after`` more acts (then SIGKILL), or to the end."""
         stop = asyncio.Event()
-        await a.hello(url)
-        await b.hello(url)
-        if a.player is None:  # the first life: both join, then A challenges B GAMES times
-            for bot in (a, b):
+        for bot in bots:
+            await bot.hello(url)
+        if bots[0].player is None:  # the first life: all join, then each A challenges its B GAMES / PAIRS times
+            for bot in bots:
                 msg = json.loads(await bot.ws.recv())
                 assert msg["type"] == "welcome"
                 bot.player, bot.credential = msg["player"], msg["credential"]
-            for _ in range(GAMES):
-                await a.ws.send(json.dumps({"type": "challenge", "opponent": b.player}))
-        tasks = [asyncio.create_task(a.run(stop)), asyncio.create_task(b.run(stop))]
-        start_acts = a.acts + b.acts
+            for _ in range(GAMES // PAIRS):
+                for a, b in pairs:
+                    await a.paced()
+                    await a.ws.send(json.dumps({"type": "challenge", "opponent": b.player}))
+        tasks = [asyncio.create_task(bot.run(stop)) for bot in bots]
+        start_acts = sum(bot.acts for bot in bots)
         while not stop.is_set():
             await asyncio.sleep(0.01)
-            if kill_after is not None and a.acts + b.acts - start_acts >= kill_after:
+            if kill_after is not None and sum(bot.acts for bot in bots) - start_acts >= kill_after:
                 proc.send_signal(signal.SIGKILL)
                 proc.wait()
                 break
             if all(t.done() for t in tasks):
                 break
-        for bot in (a, b):
+        for bot in bots:
             await bot.ws.close()
         await asyncio.gather(*tasks)
         return stop.is_set()
@@ -167,7 +172,7 @@ def test_sigkill_at_random_moments_loses_nothing_and_plays_nothing_twice(tmp_pat
                 kills += 1
                 # nothing lost: every move a bot saw acknowledged is in the file the next server reads
                 store = Store(str(db))
-                for bot in (a, b):
+                for bot in bots:
                     for mid, stamp in bot.seen.items():
                         assert store.move_count(mid) >= stamp, (mid, stamp)
                 store.close()
@@ -181,7 +186,7 @@ def test_sigkill_at_random_moments_loses_nothing_and_plays_nothing_twice(tmp_pat
     assert len(matches) == GAMES and all(m["result"] is not None for m in matches)
     for m in matches:
         moves = store.moves(m["id"])  # steps 1, 2, … with none missing (a key makes each step once only)
-        sent = {**a.sent.get(m["id"], {}), **b.sent.get(m["id"], {})}
+        sent = {stamp: action for bot in bots for stamp, action in bot.sent.get(m["id"], {}).items()}
         assert moves == [sent[k] for k in range(len(moves))], m["id"]  # exactly what the bots played, in order
         replayed = naga_widget.Match(seed=m["seed"])
         for text in moves:
