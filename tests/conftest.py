@@ -4,6 +4,8 @@ tests (``tests/e2e``), the JupyterLite tests (``tests/lite``) and the exported-n
 The browser lives for one test module: while it is open, Playwright's sync API keeps an asyncio loop
 running in this thread, which would break later tests (``asyncio.run``, other Playwright users) if
 it lived for the whole session. ``$NAGA_CHROMIUM`` points at another Chromium.
+
+Also the one JupyterHub of the Hub-mode tests (``jupyterhub``, from ``tests/hub_helpers.py``), for the session.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:  # Playwright is not there inside Pyodide, where the engine's tests also run
+    from hub_helpers import RunningHub
     from playwright.sync_api import Browser
 
 CHROMIUM = os.environ.get("NAGA_CHROMIUM", "/usr/bin/chromium")
@@ -32,6 +35,20 @@ def browser() -> Iterator[Browser]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+@pytest.fixture(scope="session")
+def jupyterhub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningHub]:
+    """A real JupyterHub running the class server as its service (``tests/hub_helpers.py``), one for the
+    session: the Hub tests of the server and of the browser share it."""
+    pytest.importorskip("jupyterhub")
+    pytest.importorskip("requests")
+    from hub_helpers import PROXY, running_jupyterhub
+
+    if not PROXY.exists():
+        pytest.skip("configurable-http-proxy is not installed (cd js && npm ci)")
+    with running_jupyterhub(tmp_path_factory.mktemp("jupyterhub")) as hub:
+        yield hub
 
 
 # Tests that measure time (move clocks, timeouts, a server answering) or drive a whole front end: they run

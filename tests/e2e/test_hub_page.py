@@ -1,7 +1,8 @@
 """The lobby page of Hub mode in a real browser: the page asks ``hub/seat`` for its player's credential by
 itself (no join form), joins the class as that player, and sends the player's bot to ``league/submit``
 with that credential. The Hub's OAuth is not here (tests/server/test_hub.py runs a real JupyterHub):
-``hub/seat`` and ``league/submit`` are stand-ins that answer as the real ones do."""
+``hub/seat`` and ``league/submit`` are stand-ins that answer as the real ones do. The teacher's pages
+behind a real Hub: tests/e2e/test_hub_teacher.py."""
 
 from __future__ import annotations
 

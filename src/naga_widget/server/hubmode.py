@@ -14,6 +14,8 @@ The Hub starts the server with its service environment (``JUPYTERHUB_API_TOKEN``
 - The lobby page (``{prefix}``) sends a browser not yet known through the same OAuth, then asks
   ``hub/seat`` for its credential by itself: a student opens the page and plays, with no form to fill.
   With ``--league`` it also offers to submit the student's bot (``league/submit``).
+- A Hub admin's lobby links the class overview (``{prefix}class``: every table, live, each seen whole);
+  that page is refused to everybody else, with a page that says why. ``{prefix}watch/N`` is one table.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable
+from html import escape
 from typing import Any
 from urllib.parse import quote, urlsplit
 
@@ -164,8 +167,39 @@ class HubIdentity:
             return self._login(request)
         return HTMLResponse(page("play", "./", hub=True, league=self.league), headers=SECURITY_HEADERS)
 
+    async def watch(self, request: Request) -> Response:
+        """One table's page (a spectator's, or a player's for their own seat), for a browser logged in."""
+        if await self.user(request) is None:
+            return self._login(request)
+        return HTMLResponse(page("watch", "../", int(request.path_params["match"]), hub=True),
+                            headers=SECURITY_HEADERS)
+
+    async def overview(self, request: Request) -> Response:
+        """The class overview: the teacher's page, for the Hub's admins only; anyone else is told so."""
+        model = await self.user(request)
+        if model is None:
+            return self._login(request)
+        if not model.get("admin"):
+            return HTMLResponse(refusal(str(model["name"])), 403, headers=SECURITY_HEADERS)
+        return HTMLResponse(page("overview", "./", hub=True), headers=SECURITY_HEADERS)
+
     def routes(self) -> list[Route]:
-        return [Route("/", self.lobby), Route("/hub/seat", self.seat), Route("/oauth_callback", self.callback)]
+        return [Route("/", self.lobby), Route("/class", self.overview), Route("/watch/{match:int}", self.watch),
+                Route("/hub/seat", self.seat), Route("/oauth_callback", self.callback)]
+
+
+def refusal(name: str) -> str:
+    """The page a Hub user who is not an admin gets for the class overview."""
+    return f"""<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Naga Raja: the teacher's page</title></head>
+<body>
+<h1>The class overview is the teacher's page</h1>
+<p data-testid="refused">You are logged in to the Hub as {escape(name)}, who is not one of the Hub's admins: only
+they see every table of the class, with every hand. Play or watch from <a href="./">the class's lobby</a>.</p>
+</body>
+</html>
+"""
 
 
 def make_hub_mode(settings: Settings, auth: Any | None = None) -> tuple[Hub, HubIdentity]:

@@ -2,7 +2,8 @@
 // mode into <main id="naga">, with a stand-in for the anywidget model that holds only the server's
 // address and the page's mode. Hand-written (not generated); the view itself is naga_widget.js.
 // In Hub mode (data-hub) the page asks the server for its player's seat (hub/seat: the browser is logged
-// in to the Hub), and with a league (data-league) it offers to submit the player's bot (league/submit).
+// in to the Hub), and with a league (data-league) it offers to submit the player's bot (league/submit);
+// a Hub admin's lobby links the class overview (class).
 import widget from "./naga_widget.js";
 
 const main = document.getElementById("naga");
@@ -81,6 +82,16 @@ function submitForm(credential) {
   main.after(section);
 }
 
+/** A Hub admin's lobby: the way to the class overview (the teacher's page, for the projector). */
+function overviewLink() {
+  const p = say("You are a teacher of this class: ", "overview-link");
+  const link = document.createElement("a");
+  link.href = new URL("class", base).href;
+  link.textContent =
+    "the class overview (every table, live, for the projector)";
+  p.append(link, ".");
+}
+
 async function start() {
   if (main.dataset.hub) {
     try {
@@ -91,6 +102,7 @@ async function start() {
       const seat = await reply.json();
       remote.credential = seat.credential;
       if (main.dataset.league && !seat.teacher) submitForm(seat.credential);
+      if (seat.teacher && remote.mode === "play") overviewLink();
     } catch (err) {
       say(
         `The Hub did not give this page a seat (${err}): reload it, or log in to the Hub again.`,
