@@ -62,7 +62,10 @@ class Client:
     """A WebSocket client that keeps every frame it received (``frames``) and the last view of each match."""
 
     def __init__(self, url: str, **connect: Any) -> None:
-        self._connection = sync_client.connect(url, max_size=2**24, **connect)
+        # max_queue=None: frames not yet read are buffered without limit. With websockets' default (16) a
+        # client that leaves more unread stops reading its socket, so it would not see the server's close
+        # frame and would wait out its 10 s close timeout (closing, or sending during a close).
+        self._connection = sync_client.connect(url, max_size=2**24, max_queue=None, **connect)
         self.ws = self._connection.__enter__()
         self.frames: list[str] = []
         self.views: dict[int, dict[str, Any]] = {}  # match → {stamp, seat, traits, table}
