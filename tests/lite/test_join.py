@@ -10,6 +10,8 @@ the network, the page's origin); started again on the same database, the widget 
 same seat by itself, and the game goes on. Every frame the page received is searched for what the
 seat may not know, and the kernel holds no game data. Last, the kernel plays a bot seat of its own
 (``naga_widget.server.botclient``) through the browser's WebSocket, a whole game against a house bot.
+A second page is reloaded mid-game and its notebook run again: it takes back the same seat of the same
+match, at the step where it left, with the seat credential the browser kept.
 """
 
 from __future__ import annotations
@@ -41,15 +43,16 @@ NAME = "Lin"
 NOTEBOOK = "join.ipynb"
 
 # One decision of this page's table by clicks (the first card called, a pass in a confrontation, the
-# first space and rotation, the first card given); what it did, or why it did nothing.
-DECIDE = """() => {
+# first space and rotation, the first card given); what it did, or why it did nothing. Given true, it
+# only says which decision is open, pressing nothing.
+DECIDE = """(look) => {
   const root = document.querySelector('[data-testid="remote"] [data-testid="root"]');
   if (!root) return 'no table';
   if (root.querySelector('[data-testid="pending"]')) return 'pending';
   const usable = (sel) => [...root.querySelectorAll(sel)].filter(
     (e) => e.getClientRects().length && !e.disabled && e.getAttribute('aria-disabled') !== 'true');
   const first = (sel) => usable(sel)[0];
-  const press = (e) => e?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  const press = (e) => !look && e?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
   const confirm = () => press(first('[data-testid="confirm"]'));
   const pass = first('[data-testid="pass"]');
   if (pass) { press(pass); return 'confront'; }
@@ -62,6 +65,7 @@ DECIDE = """() => {
   return 'wait';
 }"""
 
+YOUR_TURN = f"() => ['call', 'confront', 'place', 'give'].includes(({DECIDE})(true))"
 NOT_PENDING = "() => !document.querySelector('[data-testid=\"remote\"] [data-testid=\"pending\"]')"
 
 # Run code in the notebook's kernel (Pyodide, in the page) and return what it printed.
@@ -143,23 +147,50 @@ def class_server(tmp_path: Path, served: Any) -> Iterator[ClassServer]:
         server.stop()
 
 
-def open_join_notebook(page: Page, base: str, url: str) -> None:
-    """Write a notebook into the site's browser storage that joins ``url``, open it, and run it."""
+def open_join_notebook(page: Page, base: str, url: str, *, reload: bool = False) -> None:
+    """Write a notebook into the site's browser storage that joins ``url``, open it, and run it. With
+    ``reload``: load the page again and run the notebook it keeps, as a student does after a reload."""
     source = f"import naga_widget\ngame = naga_widget.join({url!r}, code={CODE!r}, name={NAME!r})\ngame"
     notebook = {"nbformat": 4, "nbformat_minor": 5, "cells": [
         {"cell_type": "code", "id": "join", "metadata": {}, "execution_count": None, "outputs": [],
          "source": source}],
         "metadata": {"kernelspec": {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}}}
-    page.goto(f"{base}/lab/index.html")
+    if reload:
+        page.reload()
+    else:
+        page.goto(f"{base}/lab/index.html")
     page.wait_for_function("() => !!window.jupyterapp?.serviceManager", timeout=120_000)
     page.evaluate("""async ([path, content]) => {
         await window.jupyterapp.restored;
-        await window.jupyterapp.serviceManager.contents.save(path, { type: 'notebook', format: 'json', content });
+        if (content) await window.jupyterapp.serviceManager.contents.save(
+            path, { type: 'notebook', format: 'json', content });
         await window.jupyterapp.commands.execute('docmanager:open', { path, factory: 'Notebook' }); }""",
-                  [NOTEBOOK, notebook])
+                  [NOTEBOOK, None if reload else notebook])
     page.wait_for_function(f"""() => window.jupyterapp.shell.currentWidget?.context?.path === {NOTEBOOK!r}
         && ({KERNEL_READY})()""", timeout=180_000)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+
+
+def listen(page: Page, server: ClassServer) -> list[str]:
+    """Every frame the page receives from the class server from now on (across reloads of the page)."""
+    frames: list[str] = []
+
+    def on_socket(ws: WebSocket) -> None:
+        if ws.url.startswith(server.url.replace("http://", "ws://")):
+            ws.on("framereceived", lambda payload: frames.append(
+                payload if isinstance(payload, str) else payload.decode()))
+
+    page.on("websocket", on_socket)
+    return frames
+
+
+def challenge_random(page: Page) -> int:
+    """Challenge the first house bot offered (Random) from the lobby; the number of the table it opens."""
+    page.get_by_test_id("challenge-bot").click()
+    heading = page.get_by_test_id("table-heading")
+    expect(heading).to_contain_text("(you play", timeout=60_000)
+    expect(heading).to_contain_text("Random")
+    return int(str(page.locator('section[data-testid^="table-"]').get_attribute("data-testid")).split("-")[1])
 
 
 def play(page: Page, decisions: int, timeout: float = 60) -> list[str]:
@@ -180,14 +211,7 @@ def play(page: Page, decisions: int, timeout: float = 60) -> list[str]:
 def test_a_lite_page_joins_says_when_the_server_is_gone_comes_back_and_its_kernel_plays_a_bot_seat(
         browser: Browser, served: Any, class_server: ClassServer) -> None:
     page, traffic = new_page(browser)
-    frames: list[str] = []
-
-    def on_socket(ws: WebSocket) -> None:
-        if ws.url.startswith(class_server.url.replace("http://", "ws://")):
-            ws.on("framereceived", lambda payload: frames.append(
-                payload if isinstance(payload, str) else payload.decode()))
-
-    page.on("websocket", on_socket)
+    frames = listen(page, class_server)
     status = page.get_by_test_id("remote-status")
     try:
         open_join_notebook(page, served.base, class_server.url)
@@ -195,11 +219,8 @@ def test_a_lite_page_joins_says_when_the_server_is_gone_comes_back_and_its_kerne
         assert page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.name") \
             == "python"
 
-        page.get_by_test_id("challenge-bot").click()  # the first house bot offered: Random
+        mid = challenge_random(page)
         heading = page.get_by_test_id("table-heading")
-        expect(heading).to_contain_text("(you play", timeout=60_000)
-        expect(heading).to_contain_text("Random")
-        mid = int(str(page.locator('section[data-testid^="table-"]').get_attribute("data-testid")).split("-")[1])
         before = play(page, 3)
 
         # the server dies: the bar says so, naming the address and what to check
@@ -298,3 +319,54 @@ print(json.dumps(results))
             assert found == [], f"the page was told {found} in {event}, hidden from seat {seat}"
         found = leaked(hidden_ids(states[msg["stamp"]], seat), json.dumps({**msg, "traits": traits}))
         assert found == [], f"the page received {found}, hidden from seat {seat} at stamp {msg['stamp']}"
+
+
+def test_a_reloaded_lite_page_takes_its_seat_back_at_the_same_step_of_the_same_game(
+        browser: Browser, served: Any, class_server: ClassServer) -> None:
+    """A reload starts a new kernel in the page; the page kept the seat credential in the browser's
+    localStorage and comes back with it when the notebook runs again, never showing it."""
+    from naga_widget.server.store import Store
+
+    page, _ = new_page(browser)
+    frames = listen(page, class_server)
+    store = Store(str(class_server.db))
+    try:
+        open_join_notebook(page, served.base, class_server.url)
+        mid = challenge_random(page)
+        play(page, 2)
+        page.wait_for_function(YOUR_TURN, timeout=30_000)  # the bot moved: the match waits for this page
+        step = store.move_count(mid)
+        seat = json.loads(page.evaluate("(key) => localStorage.getItem(key)",
+                                        f"naga-widget:seat:{class_server.url.replace('http:', 'ws:')}/ws"))
+        seen = len(frames)
+
+        open_join_notebook(page, served.base, class_server.url, reload=True)
+        expect(page.get_by_test_id("remote-status")).to_contain_text(f"as {NAME}", timeout=60_000)
+        heading = page.get_by_test_id("table-heading")
+        expect(heading).to_contain_text(f"Table {mid}", timeout=60_000)
+        expect(heading).to_contain_text("(you play")
+        page.wait_for_function(YOUR_TURN, timeout=30_000)
+        text = page.evaluate("() => document.documentElement.outerHTML + document.body.innerText")
+        play(page, 1)  # the game goes on from here
+        page.wait_for_function(YOUR_TURN, timeout=30_000)
+    except Exception:
+        page.screenshot(path=str(class_server.log.with_name("lite-reload.png")))
+        raise
+    finally:
+        page.context.close()
+    players, matches, steps = store.players(), store.matches(), store.move_count(mid)
+    store.close()
+
+    again = [json.loads(f) for f in frames[seen:]]
+    welcome = [m for m in again if m.get("type") == "welcome"]
+    views = [m for m in again if m.get("type") == "view" and m.get("match") == mid]
+    # the same seat: welcomed back as the same player, with no new credential (a new player gets one)
+    assert welcome and {m["player"] for m in welcome} == {seat["player"]}
+    assert all("credential" not in m for m in welcome)
+    assert [p["id"] for p in players if p["name"] == NAME] == [seat["player"]]
+    # the same game at the same step: no new match; its first view after the reload is where it was left
+    assert [m["id"] for m in matches] == [mid]
+    assert views[0]["full"] and views[0]["stamp"] == step and steps > step
+    assert {m["seat"] for m in views} == {m["seat"] for m in map(json.loads, frames[:seen])
+                                          if m.get("type") == "view" and m.get("match") == mid}
+    assert seat["credential"] not in text, "the seat credential is shown in the page"
