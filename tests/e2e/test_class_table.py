@@ -3,6 +3,8 @@ their own (Ada in JupyterLab, Bo in Notebook 7: two kernels, two browser context
 ``naga_widget.join``; a third context watches the table from the server's own watch page.
 
 Midway, Bo's kernel is restarted and the notebook run again: the widget comes back to Bo's seat by itself.
+Di, playing a house bot in JupyterLab, closes the tab and opens the notebook again, then restarts its
+kernel in a browser that kept nothing: each time Di is back at the same seat, at the step Di left.
 A notebook shown as an app by Voilà joins too, and plays a house bot.
 At the end, every frame each page received from the class server is searched for what its receiver
 may not know at the step the frame shows (the other seat's cards, hidden amulets, face-down relics'
@@ -36,8 +38,8 @@ GAME_SECONDS = 420  # a whole match of two people clicking through a loaded mach
 
 # One decision of whoever may decide on this page, by clicks (as widget_page's keyboard helpers choose):
 # the first card called, a pass in every confrontation, the first space and its first rotation, the
-# first card given. What it did, or why it did nothing.
-DECIDE = """() => {
+# first card given. What it did, or why it did nothing; given true, only which decision is open.
+DECIDE = """(look) => {
   const roots = document.querySelectorAll('[data-testid="remote"] [data-testid="root"]');
   const root = roots[roots.length - 1];
   if (!root) return 'no table';
@@ -47,7 +49,7 @@ DECIDE = """() => {
   const usable = (sel) => [...root.querySelectorAll(sel)].filter(
     (e) => e.getClientRects().length && !e.disabled && e.getAttribute('aria-disabled') !== 'true');
   const first = (sel) => usable(sel)[0];
-  const press = (e) => e?.dispatchEvent(new MouseEvent('click', { bubbles: true }));  // SVG targets too
+  const press = (e) => !look && e?.dispatchEvent(new MouseEvent('click', { bubbles: true }));  // SVG too
   const confirm = () => press(first('[data-testid="confirm"]'));
   const pass = first('[data-testid="pass"]');
   if (pass) { press(pass); return 'confront'; }
@@ -59,6 +61,8 @@ DECIDE = """() => {
   if (card && root.querySelector('[data-testid="confirm"]')) { press(card); confirm(); return 'call'; }
   return 'wait';
 }"""
+
+YOUR_TURN = f"() => ['call', 'confront', 'place', 'give'].includes(({DECIDE})(true))"
 
 KERNEL_READY = """(path) => { const nb = window.jupyterapp?.shell?.currentWidget;
     const k = nb?.sessionContext?.session?.kernel;
@@ -277,3 +281,65 @@ def test_a_voila_app_joins_the_class_and_opens_a_table(browser: Browser, jupyter
         raise
     finally:
         vi.page.context.close()
+
+
+def test_a_closed_tab_and_a_restarted_kernel_come_back_to_the_same_seat_at_the_same_step(
+        browser: Browser, jupyter: Server, class_server: ClassServer, tmp_path: Path) -> None:
+    """JupyterLab: the tab is closed and the notebook opened and run again in a new tab (the browser kept the
+    seat), then its kernel is restarted and the notebook run in another browser (only the kernel's file kept
+    the seat). Each time: the same player, welcomed with no new credential, at the same table and step."""
+    from naga_widget.server.store import Store
+
+    path = notebook(jupyter.folder, "Di", class_server, tmp_path / "di-seats.json")
+    di = Person("Di", new_page(browser)[0])
+    listen(di, class_server)
+    store = Store(str(class_server.db))
+    pages = [di.page]
+    try:
+        open_notebook(di, LAB, jupyter.base, path)
+        di.page.get_by_test_id("challenge-bot").last.click()  # the first house bot offered: Random
+        expect(di.page.get_by_test_id("table-heading").last).to_contain_text("(you play", timeout=60_000)
+        mid = int(di.page.locator('section[data-testid^="table-"]').last.get_attribute("data-testid").split("-")[1])
+        welcome = next(m for m in map(json.loads, di.frames) if m["type"] == "welcome")
+        player, credential = welcome["player"], welcome["credential"]
+        taken = 0
+        while taken < 2:
+            taken += di.page.evaluate(DECIDE) in ("call", "confront", "place", "give")
+            di.page.wait_for_function(YOUR_TURN, timeout=30_000)
+        step = store.move_count(mid)
+
+        tab = Person("Di", di.page.context.new_page())  # the same browser: its localStorage is kept
+        other = Person("Di", new_page(browser)[0])  # a browser that kept nothing
+        pages += [tab.page, other.page]
+        di.page.close()
+        for again in (tab, other):
+            listen(again, class_server)
+            again.page.goto(LAB.url(jupyter.base, path), wait_until="domcontentloaded", timeout=120_000)
+            if again is other:
+                again.page.wait_for_function(KERNEL_READY, arg=path, timeout=120_000)
+                again.page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
+                                    ".restart()")
+            run_all(again.page, path)
+            heading = again.page.get_by_test_id("table-heading").last
+            expect(heading).to_contain_text(f"Table {mid}", timeout=60_000)
+            expect(heading).to_contain_text("(you play")
+            again.page.wait_for_function(YOUR_TURN, timeout=30_000)
+            assert credential not in again.page.evaluate("() => document.documentElement.outerHTML")
+            again.page.close()
+    except Exception:
+        for page in pages:
+            if not page.is_closed():
+                screenshot(page, "class-table-back")
+        raise
+    finally:
+        for page in pages:
+            page.context.close()
+        players = store.players()
+        store.close()
+
+    assert [p["id"] for p in players if p["name"] == "Di"] == [player]
+    for again in (tab, other):
+        welcome = [m for m in map(json.loads, again.frames) if m["type"] == "welcome"]
+        assert welcome and all(m["player"] == player and "credential" not in m for m in welcome)
+        view = frames_about(again, mid)[0]
+        assert view["type"] == "view" and view["full"] and view["stamp"] == step
