@@ -146,7 +146,7 @@ def test_an_interrupted_league_resumes_without_losing_a_game(tmp_path: Path) -> 
     assert 3 <= len(kept) < 24, "the league was stopped part-way"
     for path in games.glob("*.json"):
         json.loads(path.read_text())  # every file is whole (written atomically)
-    result = league(subs, out, deals=4, limits=Limits(move_seconds=2.0), workers=1, progress=False)
+    result = league(subs, out, deals=4, limits=Limits(move_seconds=2.0), workers=2, progress=False)
     assert result.reused == len(kept) and result.played == 24 - len(kept)
     assert len(result.games) == 24 and {p.name for p in games.glob("*.json")} >= kept
 
