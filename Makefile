@@ -37,7 +37,8 @@ demo: $(STAMP)
 
 ## test: set up and run every check (lint, JS bundle is current, JS unit tests, Python, notebooks, browser test)
 # Two passes: everything that is not timing-sensitive on two workers (pytest-xdist; a file's tests stay on
-# one worker), then the tests marked `serial` (clocks, timeouts, whole front ends) one at a time. The tests of
+# one worker, except the lessons of the Otter and Run All tests: tests/conftest.py spreads them and starts
+# them first), then the tests marked `serial` (clocks, timeouts, whole front ends) one at a time. The tests of
 # the JupyterLite site (tests/lite) are make test-lite's: they would run a second time once site/ is built.
 # The lessons run in tests/lessons, each version once (a cell that raises fails, as under nbval): the
 # teacher versions in test_views_after_run_all.py and test_lesson08.py, the student ones in test_grading.py.

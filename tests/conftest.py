@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -71,3 +71,33 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             continue
         if where.startswith(SERIAL):
             item.add_marker(pytest.mark.serial)
+
+
+# The parallel pass (`-n 2 --dist loadfile`) keeps each file's tests on one worker. The two files below run a
+# lesson per parameter, up to a minute or two each: there each lesson is a unit of its own (its tests stay
+# together: they share its `otter assign`), so the lessons spread over both workers, and these units start
+# first, so that no worker is left with a long lesson at the end while the other has nothing to do.
+BY_LESSON = ("tests/lessons/test_grading.py", "tests/lessons/test_views_after_run_all.py")
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: without it (`-p no:xdist`) it is never called
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    if config.getoption("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class LessonsFirst(LoadFileScheduling):
+        ordered = False
+
+        def _split_scope(self, nodeid: str) -> str:
+            where, _, test = nodeid.partition("::")
+            return f"{where}[{test.split('[', 1)[1]}" if where in BY_LESSON and "[" in test else where
+
+        def _assign_work_unit(self, node: Any) -> None:
+            if not self.ordered:
+                self.ordered = True
+                for scope in reversed([s for s in self.workqueue if s.startswith(BY_LESSON)]):
+                    self.workqueue.move_to_end(scope, last=False)
+            super()._assign_work_unit(node)
+
+    return LessonsFirst(config, log)
