@@ -12,12 +12,15 @@ Prints, on one core:
   ``ismcts-v1``, GreedyBot and RandomBot, and ClairvoyantBot (the same search on the true
   state, arena only) against today's search — what hidden information is worth; and, asked for by
   ``--only noinference``, today's search against itself without inference (what weighing the
-  opponent's call is worth at equal time).
+  opponent's call is worth at equal time). ``--variant`` gives the measured search keyword arguments
+  (the other bots keep their defaults), and ``--only default`` plays it against the default search:
+  how a setting is measured side by side.
 
     python benchmarks/bench_search.py                       # the default figures (0.1 s a move)
     python benchmarks/bench_search.py --quick               # a smoke run (about a minute)
     python benchmarks/bench_search.py --seconds 1 --deals 200 --only v1   # one full table
     python benchmarks/bench_search.py --only v1 --deals 40 --workers 2    # 80 games on two processes
+    python benchmarks/bench_search.py --only default --deals 40 --variant "worlds=64"   # a setting side by side
 
 Numbers only; nothing here asserts a speed or a strength. ``make strength`` plays the full
 tables at 1 s a move in the arena.
@@ -26,6 +29,7 @@ tables at 1 s a move in the arena.
 from __future__ import annotations
 
 import argparse
+import ast
 import multiprocessing
 import random
 import time
@@ -54,20 +58,28 @@ def rates(positions: list[State], steps: int | None, rounds: int, iterations: in
     return done[0] / spent[0], done[1] / spent[1]
 
 
-def _bots(key: str, seconds: float, k: int) -> tuple[Bot, Bot]:
-    """The two bots of match-up ``key`` (the first is measured), seeded from ``k``."""
+def variant(text: str) -> dict[str, object]:
+    """``"worlds=64, prior_worlds=4"`` -> keyword arguments of :class:`ISMCTSBot` (Python literals)."""
+    call = ast.parse(f"f({text})", mode="eval").body
+    assert isinstance(call, ast.Call) and not call.args, f"keyword arguments only, not {text!r}"
+    return {k.arg: ast.literal_eval(k.value) for k in call.keywords if k.arg}
+
+
+def _bots(key: str, seconds: float, k: int, kwargs: dict[str, object] | None = None) -> tuple[Bot, Bot]:
+    """The two bots of match-up ``key`` (the first is measured, with ``kwargs``), seeded from ``k``."""
     if key == "clairvoyant":
         return ClairvoyantBot(seconds=seconds, seed=k), ISMCTSBot(seconds=seconds, seed=k + 50_000)
     other: dict[str, Callable[[int], Bot]] = {
         "v1": lambda s: ISMCTSV1Bot(seconds=seconds, seed=s), "greedy": lambda s: GreedyBot(seed=s),
         "random": lambda s: RandomBot(seed=s), "noinference": lambda s: ISMCTSBot(seconds=seconds, seed=s,
-                                                                                   inference=False)}
-    return ISMCTSBot(seconds=seconds, seed=k), other[key](k + 50_000)
+                                                                                   inference=False),
+        "default": lambda s: ISMCTSBot(seconds=seconds, seed=s)}
+    return ISMCTSBot(seconds=seconds, seed=k, **(kwargs or {})), other[key](k + 50_000)  # type: ignore[arg-type]
 
 
-def game(key: str, seconds: float, seed: int, deal: int, seat: int) -> int:
+def game(key: str, seconds: float, seed: int, deal: int, seat: int, kwargs: dict[str, object] | None = None) -> int:
     """1 if the first bot of ``key`` wins deal ``deal`` from ``seat``, else 0 (seeds as in :func:`duplicate`)."""
-    a, b = _bots(key, seconds, seed + 2 * deal + seat)
+    a, b = _bots(key, seconds, seed + 2 * deal + seat, kwargs)
     bots = {seat: a, 1 - seat: b}
     match = Match(seed=seed + deal)
     while match.state.outcome is None:
@@ -78,14 +90,15 @@ def game(key: str, seconds: float, seed: int, deal: int, seat: int) -> int:
     return int(match.state.outcome.winner == seat)
 
 
-def _game(job: tuple[str, float, int, int, int]) -> int:
+def _game(job: tuple[str, float, int, int, int, dict[str, object] | None]) -> int:
     return game(*job)
 
 
-def duplicate(key: str, seconds: float, deals: int, seed: int, workers: int = 1) -> tuple[int, int, str]:
+def duplicate(key: str, seconds: float, deals: int, seed: int, workers: int = 1,
+              kwargs: dict[str, object] | None = None) -> tuple[int, int, str]:
     """(wins of the first bot, games, the wins of each deal's pair as digits 0-2) over ``deals`` deals,
     each played twice with the seats swapped; ``workers`` processes play the games."""
-    jobs = [(key, seconds, seed, deal, seat) for deal in range(deals) for seat in (0, 1)]
+    jobs = [(key, seconds, seed, deal, seat, kwargs) for deal in range(deals) for seat in (0, 1)]
     if workers > 1:
         with multiprocessing.Pool(workers) as pool:
             won = pool.map(_game, jobs, chunksize=1)
@@ -102,7 +115,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1, help="processes playing the games (each game's seeds "
                         "are fixed, so the figures do not depend on it, but a timed search does not repeat itself)")
-    parser.add_argument("--only", choices=["speed", "v1", "greedy", "random", "clairvoyant", "noinference"],
+    parser.add_argument("--variant", default="", help="keyword arguments of the measured search, e.g. "
+                        "'worlds=64, prior_worlds=4' (the other bots keep their defaults)")
+    parser.add_argument("--only", choices=["speed", "v1", "greedy", "random", "clairvoyant", "noinference",
+                                           "default"],
                         action="append",
                         help="run only these parts (repeatable)")
     parser.add_argument("--quick", action="store_true", help="a short smoke run")
@@ -121,13 +137,17 @@ def main() -> None:
                       f"x{new / old:4.2f}", flush=True)
     s = args.seconds
     names = {"v1": "ISMCTS vs ismcts-v1", "greedy": "ISMCTS vs GreedyBot", "random": "ISMCTS vs RandomBot",
-             "clairvoyant": "clairvoyant vs ISMCTS", "noinference": "ISMCTS vs the same, inference=False"}
+             "clairvoyant": "clairvoyant vs ISMCTS", "noinference": "ISMCTS vs the same, inference=False",
+             "default": "ISMCTS vs the default ISMCTS"}
+    kwargs = variant(args.variant)
+    if kwargs:
+        print(f"the measured search: ISMCTSBot({args.variant})")
     print(f"win rates of the first bot named, {s} s a move, {args.deals} deals each played twice (seats swapped)")
     for key, name in names.items():
         if key not in parts:
             continue
         start = time.perf_counter()
-        wins, games, pairs = duplicate(key, s, args.deals, args.seed, args.workers)
+        wins, games, pairs = duplicate(key, s, args.deals, args.seed, args.workers, kwargs)
         low, high = wilson(wins, games)
         print(f"  {name:<36} {wins:>4}/{games:<4} = {wins / games:6.1%}   95% [{low:5.1%}, {high:5.1%}]"
               f"   ({time.perf_counter() - start:5.0f} s; wins a deal: {pairs})", flush=True)

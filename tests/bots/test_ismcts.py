@@ -57,9 +57,22 @@ def test_a_time_budget_stops_the_search() -> None:
     assert decide(bot, POSITIONS[3]).action in POSITIONS[3].legal_actions() and bot.last_iterations >= 1
 
 
-def test_the_same_seed_gives_the_same_decision() -> None:
-    state = POSITIONS[5]
-    assert decide(ISMCTSBot(iterations=50, seed=4), state) == decide(ISMCTSBot(iterations=50, seed=4), state)
+@pytest.mark.parametrize("kwargs", [{}, {"worlds": 16}, {"prior_worlds": 4, "prior_visits": {"place": 60}},
+                                    {"choose_by": "mean"}])
+def test_the_same_seed_gives_the_same_decision(kwargs: dict[str, object]) -> None:
+    for state in POSITIONS[3:7]:  # 80 simulations: with worlds=16 the later ones reuse the worlds drawn
+        first = decide(ISMCTSBot(iterations=80, seed=4, **kwargs), state)  # type: ignore[arg-type]
+        assert first == decide(ISMCTSBot(iterations=80, seed=4, **kwargs), state)  # type: ignore[arg-type]
+
+
+def test_chosen_by_mean_the_answer_is_the_root_action_of_best_mean() -> None:
+    positions = [s for s in POSITIONS if len(s.legal_actions()) <= 20][:6]  # every candidate listed
+    assert len(positions) == 6
+    for state in positions:
+        by_mean = decide(ISMCTSBot(iterations=40, seed=2, choose_by="mean"), state).explanation.candidates
+        by_visits = decide(ISMCTSBot(iterations=40, seed=2), state).explanation.candidates
+        assert set(by_mean) == set(by_visits)  # the same search, only the answer read otherwise
+        assert by_mean[0].value == max(c.value for c in by_visits)
 
 
 def test_a_single_legal_action_is_played_without_search() -> None:
@@ -68,7 +81,10 @@ def test_a_single_legal_action_is_played_without_search() -> None:
     assert decide(bot, state).action == next(iter(state.legal_actions())) and bot.last_iterations == 0
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [({"iterations": 0}, "iterations"), ({"seconds": 0}, "seconds")])
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"iterations": 0}, "iterations"), ({"seconds": 0}, "seconds"), ({"prior_worlds": 0}, "prior_worlds"),
+    ({"prior_visits": {"place": 0}}, "prior_visits"), ({"prior_visits": {"placing": 30}}, "prior_visits"),
+    ({"choose_by": "value"}, "choose_by")])
 def test_a_bad_budget_is_refused(kwargs: dict[str, float], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         ISMCTSBot(**kwargs)  # type: ignore[arg-type]

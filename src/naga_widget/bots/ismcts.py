@@ -243,6 +243,11 @@ class ISMCTSBot:
     its own, as the first version did); the guesses shown by ``decide`` tally the worlds drawn.
     ``greedy_playouts``: the playouts call and give as GreedyBot does (the best call score, the
     drawn card worth least) instead of at random (not shown to win, see docs/bots.md).
+    ``prior_worlds``: the sampled worlds each root action's prior (GreedyBot's one-step score) is
+    taken on; ``prior_visits``: the simulations that prior counts as, by step (``{"place": 100}``
+    changes one, the others keep :data:`PRIOR_VISITS`); ``choose_by``: the answer is the most
+    visited root action (``"visits"``) or the one of best mean, its prior included (``"mean"``).
+    None of these three was shown to win against the defaults (docs/bots.md).
 
     A timed search stops early once no other action can overtake the most visited one in the
     time left; ``stopped_early`` says whether the last one did.
@@ -252,7 +257,9 @@ class ISMCTSBot:
                  *, playout_steps: int | None = 6, pass_chance: float = PLAYOUT_PASS,
                  exploration: float = 0.2,
                  evaluation: Callable[[Observation], float] | None = None, inference: bool = True,
-                 weigh_passes: bool = False, worlds: int | None = WORLDS, greedy_playouts: bool = False) -> None:
+                 weigh_passes: bool = False, worlds: int | None = WORLDS, greedy_playouts: bool = False,
+                 prior_worlds: int = PRIOR_WORLDS, prior_visits: dict[str, int] | None = None,
+                 choose_by: str = "visits") -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
@@ -277,6 +284,18 @@ class ISMCTSBot:
         if worlds is not None and (isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1):
             raise ValueError(f"worlds must be None or a positive whole number, not {worlds!r}")
         self.worlds = worlds
+        if isinstance(prior_worlds, bool) or not isinstance(prior_worlds, int) or prior_worlds < 1:
+            raise ValueError(f"prior_worlds must be a positive whole number, not {prior_worlds!r}")
+        self.prior_worlds = prior_worlds
+        visits = dict(PRIOR_VISITS, **(prior_visits or {}))
+        if set(visits) != set(PRIOR_VISITS) or any(isinstance(v, bool) or not isinstance(v, int) or v < 1
+                                                   for v in visits.values()):
+            raise ValueError(f"prior_visits must map steps among {sorted(PRIOR_VISITS)} to whole numbers from 1, "
+                             f"not {prior_visits!r}")
+        self.prior_visits = visits
+        if choose_by not in ("visits", "mean"):
+            raise ValueError(f"choose_by must be 'visits' or 'mean', not {choose_by!r}")
+        self.choose_by = choose_by
         self.last_iterations = 0
         self.stopped_early = False
 
@@ -287,6 +306,9 @@ class ISMCTSBot:
         judged += ", weigh_passes=True" if self.weigh_passes and self.inference else ""
         judged += "" if self.worlds == WORLDS else f", worlds={self.worlds}"
         judged += ", greedy_playouts=True" if self.greedy_playouts else ""
+        judged += "" if self.prior_worlds == PRIOR_WORLDS else f", prior_worlds={self.prior_worlds}"
+        judged += "" if self.prior_visits == PRIOR_VISITS else f", prior_visits={self.prior_visits}"
+        judged += "" if self.choose_by == "visits" else f", choose_by={self.choose_by!r}"
         return f"ISMCTSBot({budget}, playout_steps={self.playout_steps}{judged})"
 
     def act(self, observation: Observation, legal: LegalActions) -> AnyAction:
@@ -309,8 +331,8 @@ class ISMCTSBot:
             return Decision(actions[0], Explanation(f"{actions[0]}: the only legal action",
                                                     (Candidate(str(actions[0]), 0, 0.5),), tally.beliefs()))
         root = _Node()
-        priors = greedy_scores(worlds, actions, str(legal.phase), player, self.rng, PRIOR_WORLDS)
-        weight = PRIOR_VISITS[str(legal.phase)]
+        priors = greedy_scores(worlds, actions, str(legal.phase), player, self.rng, self.prior_worlds)
+        weight = self.prior_visits[str(legal.phase)]
         order = [_Edge(a, str(a), win_chance(v), weight)
                  for a, v in sorted(zip(actions, priors), key=lambda av: -av[1])]
         root.edges = {str(e.action): e for e in order}
@@ -399,10 +421,12 @@ class ISMCTSBot:
     def _select(self, edges: list[_Edge], mine: bool) -> _Edge:
         """UCB1 with availability counts; the opponent picks what is worst for the root player."""
         c = self.exploration
+        log, sqrt = math.log, math.sqrt
         best, best_score = edges[0], -1.0
-        for edge in edges:
-            mean = edge.mean()
-            score = (mean if mine else 1.0 - mean) + c * math.sqrt(math.log(edge.available) / edge.weight())
+        for edge in edges:  # edge.mean() and edge.weight() written out: this loop is a search's hottest
+            weight = edge.visits + edge.prior_weight
+            mean = (edge.total + edge.prior * edge.prior_weight) / weight
+            score = (mean if mine else 1.0 - mean) + c * sqrt(log(edge.available) / weight)
             if score > best_score:
                 best, best_score = edge, score
         return best
@@ -441,7 +465,10 @@ class ISMCTSBot:
     # -- the answer ---------------------------------------------------------------------------------
     def _decision(self, order: list[_Edge], me: int, n: int, tally: BeliefTally) -> Decision:
         stats = [(e.action, e.visits, e.mean()) for e in order]
-        stats.sort(key=lambda s: (-s[1], -s[2]))  # most visited first; the mean breaks ties
+        if self.choose_by == "mean":  # the best mean first, the prior counted as its simulations
+            stats.sort(key=lambda s: (-s[2], -s[1]))
+        else:
+            stats.sort(key=lambda s: (-s[1], -s[2]))  # most visited first; the mean breaks ties
         action, visits, value = stats[0]
         summary = (f"{action}: chosen by {n} simulations ({visits} tried it, estimated win chance {value:.0%})")
         if self.stopped_early:
