@@ -14,7 +14,9 @@ Prints, on one core:
   ``--only noinference``, today's search against itself without inference (what weighing the
   opponent's call is worth at equal time). ``--variant`` gives the measured search keyword arguments
   (the other bots keep their defaults), and ``--only default`` plays it against the default search:
-  how a setting is measured side by side.
+  how a setting is measured side by side (``--only default --variant "history=True"``: the opponent's
+  history weighed against not). ``--only history`` prints the simulations a decision with and
+  without the history, on positions of games whose history the bots were fed.
 
     python benchmarks/bench_search.py                       # the default figures (0.1 s a move)
     python benchmarks/bench_search.py --quick               # a smoke run (about a minute)
@@ -63,6 +65,36 @@ def variant(text: str) -> dict[str, object]:
     call = ast.parse(f"f({text})", mode="eval").body
     assert isinstance(call, ast.Call) and not call.args, f"keyword arguments only, not {text!r}"
     return {k.arg: ast.literal_eval(k.value) for k in call.keywords if k.arg}
+
+
+def history_speed(games: int, seconds: float) -> tuple[float, float, float, int]:
+    """Simulations a decision at ``seconds`` a decision with the opponent's history weighed and without
+    (the same positions, taking turns), on gold's decisions in games of two GreedyBots, the bots fed
+    gold's earlier decision observations; and the mean number of decisions the record weighed there,
+    and how many positions."""
+    done = [0, 0]
+    weighed = positions = 0
+    for g in range(games):
+        match = Match(seed=9_000 + g)
+        greedy = [GreedyBot(seed=g), GreedyBot(seed=g + 1)]
+        seen = []
+        while match.state.outcome is None:
+            state = match.state
+            p = state.to_move
+            legal = state.legal_actions().detached()
+            if p == 0 and len(legal) > 1:
+                obs = state.observe(0)
+                for k, history in enumerate((True, False)):
+                    bot = ISMCTSBot(seconds=seconds, seed=g, history=history)
+                    bot.follow(seen)
+                    bot.decide(obs, legal)
+                    done[k] += bot.last_iterations
+                    if history and bot.record is not None:
+                        weighed += bot.record.decisions
+                seen.append(obs)
+                positions += 1
+            match.play(greedy[p].act(state.observe(p), legal))
+    return done[0] / positions, done[1] / positions, weighed / positions, positions
 
 
 def _bots(key: str, seconds: float, k: int, kwargs: dict[str, object] | None = None) -> tuple[Bot, Bot]:
@@ -118,7 +150,7 @@ def main() -> None:
     parser.add_argument("--variant", default="", help="keyword arguments of the measured search, e.g. "
                         "'worlds=64, prior_worlds=4' (the other bots keep their defaults)")
     parser.add_argument("--only", choices=["speed", "v1", "greedy", "random", "clairvoyant", "noinference",
-                                           "default"],
+                                           "default", "history"],
                         action="append",
                         help="run only these parts (repeatable)")
     parser.add_argument("--quick", action="store_true", help="a short smoke run")
@@ -136,6 +168,12 @@ def main() -> None:
                 print(f"  {iterations:>5} a decision, {name:<40} ismcts-v1 {old:6.0f}/s   today {new:6.0f}/s   "
                       f"x{new / old:4.2f}", flush=True)
     s = args.seconds
+    if "history" in parts:
+        games = 1 if args.quick else max(1, args.deals // 4)
+        with_it, without, weighed, n = history_speed(games, s)
+        print(f"simulations a decision at {s} s, {n} positions of {games} games of GreedyBots: the opponent's "
+              f"history weighed {with_it:.0f}, not weighed {without:.0f} (x{with_it / max(without, 1e-9):.2f}); "
+              f"the record weighed {weighed:.1f} of its decisions on average", flush=True)
     names = {"v1": "ISMCTS vs ismcts-v1", "greedy": "ISMCTS vs GreedyBot", "random": "ISMCTS vs RandomBot",
              "clairvoyant": "clairvoyant vs ISMCTS", "noinference": "ISMCTS vs the same, inference=False",
              "default": "ISMCTS vs the default ISMCTS"}

@@ -227,3 +227,25 @@ def test_a_decide_that_returns_no_decision_stops_the_bot() -> None:
         w.play(w.state.legal_actions().sample(rng))
     assert "not a Decision" in message(w) and w.state.to_move == 1 and w.match.last_step == w.step
     assert "bot" not in w.explain
+
+
+def test_a_hint_weighs_the_opponent_s_earlier_decisions_from_the_player_s_own_earlier_views() -> None:
+    w = gold_to_move(seed=5)
+    while w.state.round < 5 or w.state.to_move != 0 or len(w.state.legal_actions()) < 2:
+        w.play(GreedyBot(seed=2).act(w.state.observe(0), w.state.legal_actions().detached()))
+        assert not w.state.is_over
+    state, match = w.state, w.match
+    send(w, type="hint", iterations=40)
+    assert message(w) == ""
+    hint = w.explain["hint"]["beliefs"]["cards"]["silver"]
+    seed = 5 * 10_007 + match.step
+    views = [node.state.observe(0) for node in match.node.path()[:-1]]  # gold's own views, never silver's
+    guesses = {}
+    for history in (True, False):
+        bot = ISMCTSBot(iterations=40, seed=seed, history=history)
+        bot.follow(views)
+        if history:
+            assert bot.record is not None and bot.record.decisions >= 3
+        decision = bot.decide(state.observe(0), state.legal_actions().detached())
+        guesses[history] = decision.explanation.beliefs.to_json()["cards"]["silver"]
+    assert hint == guesses[True] != guesses[False]

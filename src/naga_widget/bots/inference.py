@@ -40,9 +40,11 @@ multiplied (the call was made before the Confrontation, from a hand the pass the
 of). The pass's weight needs a whole world (its amulets, its relics), so the rejection is done in
 two stages: the cards by the call, then the whole world by the pass, each against its own bound.
 
-Not weighed: the opponent's invokes (the observation does not hold the position before one, nor
-which invoke was made) and its gives (the sampler does not track which of the opponent's cards
-were the two it kept).
+The opponent's earlier decisions (its calls of earlier rounds, its gives, and what its invokes and
+draws did to its hand) are not in the observation; a bot that keeps them across the game
+(:class:`~naga_widget.bots.history.OpponentRecord`, ``history=``) has them replayed in each world
+and weighed too. Not weighed: which invoke the opponent chose, and its earlier passes (that needs
+the position before each, which the player did not see).
 
 A score is additive over the cards called, so the sum over the calls a hand allowed is a
 product per stick type: Σ = Σ_t (Π_{c of type t} (1 + e^{β·v_c}) − 1).
@@ -63,13 +65,16 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..rules import Chance, Invoke, Phase, Ruleset, State
 from ..rules.legal import invoke_heads, invoke_targets
 from ..rules.observe import Observation
 from .determinize import Determinizer
 from .heuristics import CALL_COST, evaluate, expected_fate
+
+if TYPE_CHECKING:
+    from .history import OpponentRecord
 
 BETA = 1.0
 """The opponent model's sharpness: a call scored one fate point better is e (2.7) times likelier."""
@@ -126,10 +131,14 @@ class Inference:
     ``determinizer``: one already made for ``observation`` (else one is made). ``beta``: the
     model's sharpness (0: every world alike, the determinizer's own law). ``bound``: the
     rejection's bound ``M`` (1.0: exact; None: from a pilot sample, see the module docstring).
+    ``history``: the opponent's earlier decisions kept by the bot (:class:`~naga_widget.bots.history.
+    OpponentRecord`, fed this player's observations), replayed in each world; its weight multiplies the
+    others (a call it weighs is not weighed again here).
     """
 
     def __init__(self, observation: Observation, determinizer: Determinizer | None = None, beta: float = BETA,
-                 bound: float | None = None, pass_beta: float = PASS_BETA) -> None:
+                 bound: float | None = None, pass_beta: float = PASS_BETA,
+                 history: OpponentRecord | None = None) -> None:
         self.det = determinizer if determinizer is not None else Determinizer(observation)
         self.ruleset = self.det.ruleset
         self.beta = beta
@@ -140,6 +149,12 @@ class Inference:
             view = observation["players"][opp]
             if opp in self.det.secret_holders and view["called"] and view["call_count"] > 0:
                 self.opponent = opp
+        self.history: OpponentRecord | None = None  # weighs the opponent's earlier decisions
+        if history is not None and history.decisions and history.me == viewer \
+                and 1 - int(viewer) in self.det.secret_holders:
+            self.history = history
+            if history.covers_call(observation["round"]):
+                self.opponent = None
         self.passer: int | None = None  # the opponent, when its pass just now is weighed
         if viewer in (0, 1) and pass_beta > 0 and observation["phase"] == Phase.CONFRONT \
                 and observation["to_move"] == viewer and observation["passes"] == 1:
@@ -162,7 +177,7 @@ class Inference:
     @property
     def active(self) -> bool:
         """Whether any decision of the opponent is weighed (else the worlds are the determinizer's)."""
-        return self.opponent is not None or self.passer is not None
+        return self.opponent is not None or self.passer is not None or self.history is not None
 
     def pass_weight(self, world: State) -> float:
         """The likelihood of the opponent's pass just now in ``world`` (1 when no pass is weighed)."""
@@ -182,10 +197,19 @@ class Inference:
             found = self._gains[key] = invoke_gain(world, player, card, pay)
         return found
 
-    def likelihood(self, world: State) -> float:
+    def likelihood(self, world: State, rng: random.Random | None = None) -> float:
         """The likelihood of the opponent's call, and of its pass just now, in ``world`` (1 when nothing
-        is weighed)."""
-        return self._likelihood(world.hands, world.calls) * self.pass_weight(world)
+        is weighed); with a ``history``, times the chance of its earlier decisions in one history drawn
+        with ``rng`` (a fixed seed when none is given)."""
+        weight = self._card_weight(world.hands, world.calls, rng or random.Random(0))
+        return weight * self.pass_weight(world)
+
+    def _card_weight(self, hands: Any, calls: Any, rng: random.Random) -> float:
+        weight = self._likelihood(hands, calls)
+        if self.history is not None and weight > 0:
+            p = 1 - int(self.det.viewer)
+            weight *= self.history.weight(hands[p] + (calls[p] or ()), rng)
+        return weight
 
     def _likelihood(self, hands: Any, calls: Any) -> float:
         p = self.opponent
@@ -211,14 +235,14 @@ class Inference:
             self.kept += 1
             return det.sample(rng)
         if self.bound is None:  # the pilot sample sets the bound
-            self.bound = max(self._likelihood(*det.sample_cards(rng)[:2]) for _ in range(PILOT))
+            self.bound = max(1e-300, *(self._card_weight(*det.sample_cards(rng)[:2], rng) for _ in range(PILOT)))
         if self.pass_bound is None and self.passer is not None:
             self.pass_bound = max(self.pass_weight(det.sample(rng)) for _ in range(PILOT // 4))
         world = None
         for _ in range(MAX_TRIES):
             cards = det.sample_cards(rng)
             self.tries += 1
-            likelihood = self._likelihood(cards[0], cards[1])
+            likelihood = self._card_weight(cards[0], cards[1], rng)
             if likelihood > self.bound:
                 self.bound = likelihood
             if rng.random() * self.bound >= likelihood:

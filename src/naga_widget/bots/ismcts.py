@@ -64,6 +64,7 @@ from .beliefs import BeliefTally
 from .determinize import Determinizer, Worlds
 from .greedy import call_score, greedy_scores
 from .heuristics import evaluate, expected_fate, win_chance
+from .history import OpponentRecord
 from .inference import PASS_BETA, Inference
 
 DEFAULT_ITERATIONS = 1000
@@ -248,6 +249,10 @@ class ISMCTSBot:
     changes one, the others keep :data:`PRIOR_VISITS`); ``choose_by``: the answer is the most
     visited root action (``"visits"``) or the one of best mean, its prior included (``"mean"``).
     None of these three was shown to win against the defaults (docs/bots.md).
+    ``history``: with ``inference``, keep the opponent's decisions across the game
+    (:class:`~naga_widget.bots.history.OpponentRecord`, fed the bot's observations; a new game starts
+    a new record) and weigh the worlds by them too (off by default: at 0.1 s a move it costs
+    simulations and did not win more, see docs/bots.md; the Hint turns it on).
 
     A timed search stops early once no other action can overtake the most visited one in the
     time left; ``stopped_early`` says whether the last one did.
@@ -259,7 +264,7 @@ class ISMCTSBot:
                  evaluation: Callable[[Observation], float] | None = None, inference: bool = True,
                  weigh_passes: bool = False, worlds: int | None = WORLDS, greedy_playouts: bool = False,
                  prior_worlds: int = PRIOR_WORLDS, prior_visits: dict[str, int] | None = None,
-                 choose_by: str = "visits") -> None:
+                 choose_by: str = "visits", history: bool = False) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
@@ -280,6 +285,7 @@ class ISMCTSBot:
         self.evaluation = evaluation
         self.inference = inference
         self.weigh_passes = weigh_passes
+        self.record = OpponentRecord() if history and inference else None  # kept across a game
         self.greedy_playouts = greedy_playouts
         if worlds is not None and (isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1):
             raise ValueError(f"worlds must be None or a positive whole number, not {worlds!r}")
@@ -309,10 +315,19 @@ class ISMCTSBot:
         judged += "" if self.prior_worlds == PRIOR_WORLDS else f", prior_worlds={self.prior_worlds}"
         judged += "" if self.prior_visits == PRIOR_VISITS else f", prior_visits={self.prior_visits}"
         judged += "" if self.choose_by == "visits" else f", choose_by={self.choose_by!r}"
+        judged += ", history=True" if self.record is not None else ""
         return f"ISMCTSBot({budget}, playout_steps={self.playout_steps}{judged})"
 
     def act(self, observation: Observation, legal: LegalActions) -> AnyAction:
         return self.decide(observation, legal).action
+
+    def follow(self, observations: Iterable[Observation]) -> None:
+        """Take in this player's earlier observations of the game, oldest first, as if the bot had seen
+        them (for a bot made in the middle of a game, such as a hint's): the opponent's decisions they
+        show are weighed by the next ``decide`` (nothing is kept with ``history=False``)."""
+        if self.record is not None:
+            for observation in observations:
+                self.record.update(observation)
 
     def decide(self, observation: Observation, legal: LegalActions) -> Decision:
         start = time.perf_counter()  # the time budget covers the whole decision
@@ -322,8 +337,10 @@ class ISMCTSBot:
         actions = list(legal)
         det = Determinizer(observation)
         tally = BeliefTally(det)
-        worlds: Worlds = Inference(observation, det, pass_beta=PASS_BETA if self.weigh_passes else 0.0) \
-            if self.inference else det
+        if self.record is not None:
+            self.record.update(observation)
+        worlds: Worlds = Inference(observation, det, pass_beta=PASS_BETA if self.weigh_passes else 0.0,
+                                   history=self.record) if self.inference else det
         if len(actions) == 1:
             self.last_iterations, self.stopped_early = 0, False
             for _ in range(min(64, BELIEF_SAMPLES)):

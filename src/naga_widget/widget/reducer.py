@@ -402,7 +402,8 @@ def _unforce(it: _Intent) -> Reduced:
 
 def _hint(it: _Intent) -> Reduced:
     """Ask the search bot what the player deciding here would do, with ``iterations`` simulations.
-    It searches from that player's own observation (R6), never the truth, even in the teacher's view."""
+    It searches from that player's own observation (R6), never the truth, even in the teacher's view; the
+    player's own earlier observations on this line of play tell it the opponent's earlier decisions."""
     iterations = hint_budget(it.intent)
     view, match = it.view, it.match
     state = match.state
@@ -412,8 +413,9 @@ def _hint(it: _Intent) -> Reduced:
     if player is None or not hint_allowed(view, player, screen_of(view, state)):
         raise IntentError("no decision for this view at this step: a hint is for the player who decides here")
     seed = None if view.seed is None else view.seed * 10_007 + match.step
-    decision = ISMCTSBot(iterations=iterations, seed=seed).decide(state.observe(player),
-                                                                 state.legal_actions().detached())
+    bot = ISMCTSBot(iterations=iterations, seed=seed, history=True)
+    bot.follow(node.state.observe(player) for node in match.node.path()[:-1])  # its own earlier views
+    decision = bot.decide(state.observe(player), state.legal_actions().detached())
     return replace(view, hint=explained(decision, player, match.step, match.branch, iterations=iterations)), []
 
 
