@@ -125,3 +125,25 @@ def expected_fate(ruleset: Ruleset, cards: tuple[str, ...] | list[str]) -> float
         faces = ruleset.stick_type(c.stick).faces
         total += c.count * sum(ruleset.stick_points[f"{c.stick}:{f}"] for f in faces) / len(faces)
     return total
+
+
+BETA = 1.0
+"""The opponent model's sharpness: a call scored one fate point better is e (2.7) times likelier."""
+
+
+def call_likelihood(ruleset: Ruleset, call: tuple[str, ...], hand: tuple[str, ...], beta: float = BETA) -> float:
+    """P(call | the hand it was made from: ``call`` + ``hand``) under the opponent's call model:
+    a softmax over GreedyBot's call scores, the sum over the calls a hand allowed taken as a product per
+    stick type (see :mod:`naga_widget.bots.inference`)."""
+    def term(card: str) -> float:
+        return math.exp(beta * (expected_fate(ruleset, (card,)) - CALL_COST))
+
+    by_type: dict[str, float] = {}
+    for card in call + hand:
+        stick = ruleset.card(card).stick
+        by_type[stick] = by_type.get(stick, 1.0) * (1.0 + term(card))
+    total = sum(v - 1.0 for v in by_type.values())
+    chosen = 1.0
+    for card in call:
+        chosen *= term(card)
+    return chosen / total

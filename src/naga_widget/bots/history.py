@@ -13,7 +13,7 @@ down what the opponent did to its cards, in the order it happened:
 - ``("receive", card)``: the card the bot gave it.
 
 The decisions are judged by a model of the opponent: GreedyBot made soft. A call ``C`` from a hand
-``H`` has the chance :func:`~naga_widget.bots.inference.call_likelihood` (a softmax over GreedyBot's
+``H`` has the chance :func:`~naga_widget.bots.heuristics.call_likelihood` (a softmax over GreedyBot's
 call scores); a give of ``g`` out of the drawn cards ``D`` has the chance
 ``exp(-β·fate(g)) / Σ_{d in D} exp(-β·fate(d))`` (GreedyBot gives the card worth least).
 
@@ -46,8 +46,7 @@ from typing import Any
 
 from ..rules import RULESETS, Ruleset
 from ..rules.observe import Observation
-from .heuristics import expected_fate
-from .inference import BETA, call_likelihood
+from .heuristics import BETA, call_likelihood, expected_fate
 
 GIVE_BETA = 1.0
 """The give model's sharpness: a card worth one fate point less is e times likelier to be given."""

@@ -9,7 +9,8 @@ opponent: a softmax over GreedyBot's call scores (:func:`~naga_widget.bots.greed
     P(call C | hand H) = exp(β·score(C)) / Σ exp(β·score(C'))
 
 over every call C' the hand allowed (a non-empty set of cards of one stick type, R4.1), with
-``β`` = :data:`BETA` per fate point. The call is the one the opponent made this round: face
+``β`` = :data:`~naga_widget.bots.heuristics.BETA` per fate point
+(:func:`~naga_widget.bots.heuristics.call_likelihood`). The call is the one the opponent made this round: face
 up (R4.2.1) or still face down (then the world holds a sampled call of the seen size, and
 the likelihood of that call is its weight). The hand it was made from is the call and the
 cards the opponent holds now (cards invoked since the call are not counted: a player's view
@@ -67,17 +68,15 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..rules import Chance, Invoke, Phase, Ruleset, State
+from ..rules import Chance, Invoke, Phase, State
 from ..rules.legal import invoke_heads, invoke_targets
 from ..rules.observe import Observation
 from .determinize import Determinizer
-from .heuristics import CALL_COST, evaluate, expected_fate
+from .heuristics import BETA, call_likelihood, evaluate
 
 if TYPE_CHECKING:
     from .history import OpponentRecord
 
-BETA = 1.0
-"""The opponent model's sharpness: a call scored one fate point better is e (2.7) times likelier."""
 PASS_BETA = 1.0
 """The pass model's sharpness: an invoke that gains one point of evaluation more is e times likelier."""
 PASS_TARGETS = 3
@@ -86,22 +85,6 @@ MAX_TRIES = 64
 """Rejections in a row after which a world is kept anyway (a bound on the sampling time)."""
 PILOT = 32
 """Worlds drawn to set the bound of the rejection when none is given."""
-
-
-def call_likelihood(ruleset: Ruleset, call: tuple[str, ...], hand: tuple[str, ...], beta: float = BETA) -> float:
-    """P(call | the hand it was made from: ``call`` + ``hand``) under the softmax model (module docstring)."""
-    def term(card: str) -> float:
-        return math.exp(beta * (expected_fate(ruleset, (card,)) - CALL_COST))
-
-    by_type: dict[str, float] = {}
-    for card in call + hand:
-        stick = ruleset.card(card).stick
-        by_type[stick] = by_type.get(stick, 1.0) * (1.0 + term(card))
-    total = sum(v - 1.0 for v in by_type.values())
-    chosen = 1.0
-    for card in call:
-        chosen *= term(card)
-    return chosen / total
 
 
 def invoke_gain(world: State, player: int, card: str, pay: str) -> float:
