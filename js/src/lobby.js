@@ -144,7 +144,7 @@ function clockWords(seconds) {
 /** Does this player hold a seat of this match of the lobby? */
 function seated(match, player) {
   if (!player || !Array.isArray(match?.seats)) return false;
-  return match.seats.some((s) => s && (s.player === player.id || (s.player === undefined && s.name === player.name)));
+  return match.seats.some((s) => s && s.player === player.id);
 }
 
 /** The remote widget in `el`: a Connection, the bar, the lobby and the tables. */
@@ -438,6 +438,8 @@ class RemoteShell {
     const names = new Map(players.map((p) => [p.id, p.name]));
     const challenges = Array.isArray(lobby.challenges) ? lobby.challenges : [];
     const matches = Array.isArray(lobby.matches) ? lobby.matches : [];
+    // the teacher watches (every table whole) and challenges nobody: the server would refuse it
+    const teacher = me?.id === "teacher";
     return html`<section class="naga-lobby" data-testid="lobby" aria-label="the class's lobby">
       <div>
         <h3>Who is here</h3>
@@ -449,7 +451,7 @@ class RemoteShell {
                   >${p.name}${p.id === me?.id ? " (you)" : ""}${p.bot ? " (bot)" : ""}${p.online ? "" : " (away)"}</span
                 >
                 ${
-                  p.id !== me?.id && p.online
+                  !teacher && p.id !== me?.id && p.online
                     ? html`<button data-remote="challenge" data-player=${p.id} data-testid="challenge-${p.id}"
                         >Challenge</button>`
                     : nothing
@@ -457,36 +459,24 @@ class RemoteShell {
               </li>`,
           )}
         </ul>
-        <p>
-          <label
-            >Clock for a challenge:
-            <select data-testid="challenge-clock">
-              ${CHALLENGE_CLOCKS.map((o) => html`<option value=${o.value}>${o.label}</option>`)}
-            </select></label
-          >
-        </p>
-        <p>
-          <label
-            >A house bot:
-            <select data-testid="house-bot">
-              ${HOUSE_BOTS.map((b) => html`<option value=${b.id}>${b.name}</option>`)}
-            </select></label
-          >
-          <button data-remote="challenge-bot" data-testid="challenge-bot">Challenge</button>
-        </p>
+        ${teacher ? this.teacherNote() : this.challengeForm()}
       </div>
       <div>
         <h3>Challenges</h3>
         <ul data-testid="challenges">
           ${challenges.length ? nothing : html`<li class="naga-away">none</li>`}
           ${challenges.map((ch) =>
-            ch.to === me?.id
-              ? html`<li>
+            teacher
+              ? html`<li>${opponentName(ch.from, names)} challenges ${opponentName(ch.to, names)}${clockWords(
+                  ch.clock,
+                )}</li>`
+              : ch.to === me?.id
+                ? html`<li>
                   ${opponentName(ch.from, names)} challenges you${clockWords(ch.clock)}
                   <button data-remote="accept" data-challenge=${ch.id} data-testid="accept-${ch.id}">Accept</button>
                   <button data-remote="decline" data-challenge=${ch.id} data-testid="decline-${ch.id}">Decline</button>
                 </li>`
-              : html`<li>
+                : html`<li>
                   You challenged ${opponentName(ch.to, names)}${clockWords(ch.clock)}: waiting
                   <button data-remote="decline" data-challenge=${ch.id} data-testid="withdraw-${ch.id}"
                     >Withdraw</button>
@@ -514,6 +504,34 @@ class RemoteShell {
         </ul>
       </div>
     </section>`;
+  }
+
+  /** A player's ways to challenge: a clock, a classmate (the buttons above) or a house bot. */
+  challengeForm() {
+    return html`<p>
+          <label
+            >Clock for a challenge:
+            <select data-testid="challenge-clock">
+              ${CHALLENGE_CLOCKS.map((o) => html`<option value=${o.value}>${o.label}</option>`)}
+            </select></label
+          >
+        </p>
+        <p>
+          <label
+            >A house bot:
+            <select data-testid="house-bot">
+              ${HOUSE_BOTS.map((b) => html`<option value=${b.id}>${b.name}</option>`)}
+            </select></label
+          >
+          <button data-remote="challenge-bot" data-testid="challenge-bot">Challenge</button>
+        </p>`;
+  }
+
+  /** What the teacher's lobby says where a player's has the challenge form. */
+  teacherNote() {
+    return html`<p data-testid="teacher-note">
+      You are the teacher: open any table to watch it with every card face up. Challenges are the players'.
+    </p>`;
   }
 
   destroy() {

@@ -513,9 +513,51 @@ describe("the lobby and the table", () => {
     ws.open();
     expect(ws.sent[0]).toEqual({ type: "hello", credential: "c" });
     ws.receive({ ...WELCOME, credential: undefined });
-    ws.receive({ ...LOBBY, matches: [{ id: 4, seats: [{ name: "Ada" }, { name: "Grace" }], step: 3, over: false }] });
+    const seats = [
+      { name: "Ada", player: 7 },
+      { name: "Grace", player: 8 },
+    ];
+    ws.receive({ ...LOBBY, matches: [{ id: 4, seats, step: 3, over: false }] });
     expect(ws.sent.at(-1)).toEqual({ type: "open", match: 4 });
     expect(q("close-4")).not.toBeNull();
+  });
+
+  it("knows its seats by player id, not by name: another Ada's table is one to watch, its own opens", () => {
+    const { q } = mountRemote({ url: "http://h:1", code: "K3Y", name: "Ada" });
+    const ws = FakeSocket.last();
+    ws.open();
+    ws.receive(WELCOME);
+    const seats = [
+      { name: "Ada", kind: "person", player: 12 },
+      { name: "Grace", kind: "person", player: 8 },
+    ];
+    ws.receive({ ...LOBBY, matches: [{ id: 4, seats, step: 3, over: false }] });
+    expect(ws.sent.filter((m) => m.type === "open")).toEqual([]); // not opened as if it were Ada's (7)
+    expect(q("open-4").textContent.trim()).toBe("Watch");
+    ws.receive({ ...LOBBY, matches: [{ id: 4, seats: [{ ...seats[0], player: 7 }, seats[1]], step: 3, over: false }] });
+    expect(ws.sent.at(-1)).toEqual({ type: "open", match: 4 }); // now its own: opened to play
+    expect(q("close-4")).not.toBeNull();
+  });
+
+  it("gives the teacher's lobby no challenge to make or answer, and words every challenge of the class", () => {
+    const { q } = mountRemote({ url: "http://h:1", credential: "teacher-credential" });
+    const ws = FakeSocket.last();
+    ws.open();
+    ws.receive({ type: "welcome", player: "teacher", name: "teacher", bot: false, version: 1 });
+    ws.receive({
+      ...LOBBY,
+      challenges: [
+        { id: 3, from: 8, to: 7 },
+        { id: 4, from: 9, to: "bot:greedy" },
+      ],
+    });
+    expect(q("teacher-note").textContent).toContain("You are the teacher");
+    for (const id of ["challenge-7", "challenge-8", "challenge-bot", "challenge-clock", "house-bot"])
+      expect(q(id)).toBeNull();
+    for (const id of ["accept-3", "decline-3", "withdraw-3", "withdraw-4"]) expect(q(id)).toBeNull();
+    expect(q("challenges").textContent).toContain("Grace challenges Ada");
+    expect(q("challenges").textContent).not.toContain("You challenged");
+    expect(q("open-5").textContent.trim()).toBe("Watch");
   });
 
   it("shows a clear message while the server cannot be reached", () => {

@@ -137,7 +137,8 @@ class Welcome(TypedDict):
 class Lobby(TypedDict):
     """Who is there, the open challenges that concern you, and every match (spectators may open any).
     ``players``: ``[{id, name, bot, online}]``; ``challenges``: ``[{id, from, to}]`` (``to`` a player id
-    or a house bot); ``matches``: ``[{id, seats: [{name, kind}], step, over, result}]``."""
+    or a house bot); ``matches``: ``[{id, seats: [{name, kind, player}], step, over, result}]`` (``player``: the seat's
+    player id, ``None`` for a house bot)."""
 
     type: Literal["lobby"]
     players: list[dict[str, Any]]

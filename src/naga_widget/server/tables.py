@@ -536,8 +536,8 @@ class Hub:
         online = {c.player for c in self.conns if c.player is not None}
         players = [{"id": p["id"], "name": p["name"], "bot": p["bot"], "online": p["id"] in online}
                    for p in self.names.values()]
-        matches = [{"id": t.id, "seats": [{"name": s.name, "kind": s.kind} for s in t.seats], "step": t.stamp,
-                    "over": t.over, "result": t.result} for t in self.tables.values()]
+        matches = [{"id": t.id, "seats": [{"name": s.name, "kind": s.kind, "player": s.player} for s in t.seats],
+                    "step": t.stamp, "over": t.over, "result": t.result} for t in self.tables.values()]
         return players, self.store.challenges(), matches
 
     def lobby_for(self, conn: Conn, shared: tuple[list[dict[str, Any]], list[dict[str, Any]],
