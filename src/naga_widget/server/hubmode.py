@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections import deque
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -43,26 +44,37 @@ HUB_SCHEMA = """
 create table if not exists hub_players (hub_name text primary key, player integer not null);
 """
 STATE_COOKIE_SUFFIX = "-oauth-state"
+TEACHER_CREDENTIALS = 256
+"""Teacher's credentials Hub mode keeps (the newest): one per admin page load."""
 
 
 class HubTeacher(Teacher):
-    """The teachers of Hub mode: each Hub admin who asks gets a credential of their own (kept as a hash, in
-    memory only); any of them opens the teacher's view."""
+    """The teachers of Hub mode: each time a Hub admin's page asks, a new credential (kept as a hash, in
+    memory only); any of them opens the teacher's view. Only the newest ``keep`` are kept: a page whose
+    credential was dropped (``keep`` admin page loads later) is refused at its next hello, and a reload
+    gives it a new one.
 
-    def __init__(self) -> None:
+    >>> t = HubTeacher(keep=2)
+    >>> first, second, third = t.add(), t.add(), t.add()
+    >>> [t.matches(c) for c in (first, second, third, "a guess")]
+    [False, True, True, False]
+    """
+
+    def __init__(self, keep: int = TEACHER_CREDENTIALS) -> None:
         super().__init__()
         self.shown = None  # the credential made by the base class is never shown: nobody can use it
-        self._hashes: set[str] = set()
+        self._hashes: deque[str] = deque(maxlen=keep)
 
     def add(self) -> str:
         credential = new_credential()
-        self._hashes.add(digest(credential))
+        self._hashes.append(digest(credential))
         return credential
 
     def matches(self, credential: str) -> bool:
+        asked = digest(credential)
         found = False
         for kept in self._hashes:
-            found = same_text(digest(credential), kept) or found
+            found = same_text(asked, kept) or found
         return found
 
 
