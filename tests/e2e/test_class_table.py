@@ -29,6 +29,7 @@ from conftest import new_page, screenshot, write_notebook
 from hidden_facts import hidden_ids, leaked
 from hosts import LAB, NOTEBOOK7, VOILA, Host, Server, free_port, private_env
 from playwright.sync_api import Browser, Page, WebSocket, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from widget_page import probe
 
 from naga_widget.match import Match
@@ -137,6 +138,17 @@ def open_notebook(person: Person, host: Host, base: str, path: str) -> None:
     run_all(page, path)
 
 
+def restart_kernel(page: Page, path: str) -> None:
+    """Restart the notebook's kernel as JupyterLab's Restart Kernel does (without its dialog). Now and
+    then the page's kernel connection stays 'unknown' after the restart (JupyterLab's, not the widget's):
+    it is then connected again, as the page's own reconnect would."""
+    page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.restartKernel()")
+    try:
+        page.wait_for_function(KERNEL_READY, arg=path, timeout=45_000)
+    except PlaywrightTimeoutError:
+        page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.reconnect()")
+
+
 def run_all(page: Page, path: str) -> None:
     page.wait_for_function(KERNEL_READY, arg=path, timeout=120_000)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
@@ -156,7 +168,7 @@ def play_until_over(people: list[Person], restart: tuple[Person, str] | None) ->
         if restart is not None and len(taken) >= 12:
             person, path = restart
             restart = None
-            person.page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.restart()")
+            restart_kernel(person.page, path)
             run_all(person.page, path)
             expect(person.page.get_by_test_id("table-heading").last).to_contain_text("(you play")
         person_waits = all(s in ("pending", "wait") for s in states)
@@ -317,8 +329,7 @@ def test_a_closed_tab_and_a_restarted_kernel_come_back_to_the_same_seat_at_the_s
             again.page.goto(LAB.url(jupyter.base, path), wait_until="domcontentloaded", timeout=120_000)
             if again is other:
                 again.page.wait_for_function(KERNEL_READY, arg=path, timeout=120_000)
-                again.page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
-                                    ".restart()")
+                restart_kernel(again.page, path)
             run_all(again.page, path)
             heading = again.page.get_by_test_id("table-heading").last
             expect(heading).to_contain_text(f"Table {mid}", timeout=60_000)
