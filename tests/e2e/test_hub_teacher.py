@@ -114,6 +114,9 @@ def test_the_hub_admin_sees_every_table_live_and_a_student_is_refused(page: Page
     hub_login(page, hub, TEACHER, "")
     link = page.get_by_test_id("overview-link").get_by_role("link")
     expect(link).to_be_visible()
+    # the admin's lobby is the teacher's: it says so, and offers no challenge the server would refuse
+    expect(page.get_by_test_id("teacher-note")).to_contain_text("You are the teacher")
+    expect(page.get_by_test_id("challenge-bot")).to_have_count(0)
     link.click()
     table = page.get_by_test_id(f"table-{mid}")
     expect(table.get_by_test_id("perspective")).to_have_text("viewing everything (teacher)")
