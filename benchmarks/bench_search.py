@@ -15,7 +15,9 @@ Prints, on one core:
   opponent's call is worth at equal time). ``--variant`` gives the measured search keyword arguments
   (the other bots keep their defaults), and ``--only default`` plays it against the default search:
   how a setting is measured side by side (``--only default --variant "history=True"``: the opponent's
-  history weighed against not). ``--only history`` prints the simulations a decision with and
+  history weighed against not). ``--only engines`` (part of ``speed`` where the compiled engine is built, ``make
+  compiled``) prints ``ismcts-v1`` on the pure-Python engine beside today's search on the pure-Python and on the
+  compiled engine, in two processes taking turns. ``--only history`` prints the simulations a decision with and
   without the history, on positions of games whose history the bots were fed.
 
     python benchmarks/bench_search.py                       # the default figures (0.1 s a move)
@@ -33,13 +35,14 @@ from __future__ import annotations
 import argparse
 import ast
 import multiprocessing
+import os
 import random
 import time
 from collections.abc import Callable
 
 from bench_bots import decision_points, wilson
 
-from naga_widget import Match
+from naga_widget import Match, compiled
 from naga_widget.bots import Bot, ClairvoyantBot, GreedyBot, ISMCTSBot, ISMCTSV1Bot, RandomBot
 from naga_widget.rules import State
 
@@ -58,6 +61,47 @@ def rates(positions: list[State], steps: int | None, rounds: int, iterations: in
                 spent[k] += time.process_time() - start
                 done[k] += bot.last_iterations
     return done[0] / spent[0], done[1] / spent[1]
+
+
+def _speed_positions(count: int) -> list[State]:
+    return random.Random(1).sample(decision_points(20), count)
+
+
+def _one_search(job: tuple[str, int, int, int | None, int]) -> tuple[int, float, str]:
+    """In a worker: ismcts-v1 (``"v1"``) or today's search on one position of the speed sample; its simulations,
+    their CPU time, and the engine the worker imported."""
+    which, count, index, steps, iterations = job
+    state = _speed_positions(count)[index]
+    bot = (ISMCTSV1Bot if which == "v1" else ISMCTSBot)(iterations=iterations, seed=1, playout_steps=steps)
+    start = time.process_time()
+    bot.decide(state.observe(state.to_move), state.legal_actions().detached())
+    return bot.last_iterations, time.process_time() - start, compiled.engine()
+
+
+def engine_rates(count: int, steps: int | None, rounds: int, iterations: int) -> dict[str, float]:
+    """Simulations per second of ismcts-v1 on the pure-Python engine, and of today's search on the pure-Python
+    and on the compiled engine: two worker processes (one with NAGA_WIDGET_PURE=1), taking turns position by
+    position, each search timed in its own process's CPU time."""
+    ctx = multiprocessing.get_context("spawn")
+    os.environ[compiled.PURE_VARIABLE] = "1"
+    try:
+        pure = ctx.Pool(1)
+    finally:
+        del os.environ[compiled.PURE_VARIABLE]
+    fast = ctx.Pool(1)
+    runs = {"ismcts-v1, pure Python": (pure, "v1"), "today, pure Python": (pure, "today"),
+            "today, compiled": (fast, "today")}
+    done = dict.fromkeys(runs, 0)
+    spent = dict.fromkeys(runs, 0.0)
+    with pure, fast:
+        for _ in range(rounds):
+            for index in range(count):
+                for name, (pool, which) in runs.items():
+                    n, t, engine = pool.apply(_one_search, ((which, count, index, steps, iterations),))
+                    assert engine == name.split(", ")[1], f"the worker for {name} imported the {engine} engine"
+                    done[name] += n
+                    spent[name] += t
+    return {name: done[name] / spent[name] for name in runs}
 
 
 def variant(text: str) -> dict[str, object]:
@@ -149,7 +193,7 @@ def main() -> None:
                         "are fixed, so the figures do not depend on it, but a timed search does not repeat itself)")
     parser.add_argument("--variant", default="", help="keyword arguments of the measured search, e.g. "
                         "'worlds=64, prior_worlds=4' (the other bots keep their defaults)")
-    parser.add_argument("--only", choices=["speed", "v1", "greedy", "random", "clairvoyant", "noinference",
+    parser.add_argument("--only", choices=["speed", "engines", "v1", "greedy", "random", "clairvoyant", "noinference",
                                            "default", "history"],
                         action="append",
                         help="run only these parts (repeatable)")
@@ -160,13 +204,24 @@ def main() -> None:
     parts = set(args.only or ["speed", "v1", "greedy", "random", "clairvoyant"])
     if "speed" in parts:
         points = decision_points(20)
-        print("simulations per second, the same positions, taking turns (one core)")
+        print(f"simulations per second, the same positions, taking turns (one core; the engine: {compiled.engine()})")
         for iterations, count in ((200, 40), (1000, 12)):  # 1,000 simulations: about a second's search
             positions = random.Random(1).sample(points, 5 if args.quick else count)
             for name, steps in (("cut-off playouts (6 steps, the default)", 6), ("full playouts", None)):
                 old, new = rates(positions, steps, 1 if args.quick else 2, iterations // (5 if args.quick else 1))
                 print(f"  {iterations:>5} a decision, {name:<40} ismcts-v1 {old:6.0f}/s   today {new:6.0f}/s   "
                       f"x{new / old:4.2f}", flush=True)
+    if "engines" in parts or ("speed" in parts and compiled.engine() == "compiled"):
+        if compiled.engine() != "compiled":
+            print("the compiled engine is not built here (make compiled): no side-by-side of the two engines")
+        else:
+            print("simulations per second on the two engines, 1,000 a decision, two processes taking turns (one core)")
+            count = 3 if args.quick else 12
+            for name, steps in (("cut-off playouts (6 steps, the default)", 6), ("full playouts", None)):
+                got = engine_rates(count, steps, 1 if args.quick else 2, 200 if args.quick else 1000)
+                v1 = got["ismcts-v1, pure Python"]
+                print(f"  {name:<40} " + "   ".join(f"{k} {v:6.0f}/s (x{v / v1:4.2f})" for k, v in got.items()),
+                      flush=True)
     s = args.seconds
     if "history" in parts:
         games = 1 if args.quick else max(1, args.deals // 4)

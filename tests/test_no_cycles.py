@@ -185,6 +185,7 @@ PACKAGE = RULES.parent
 LAYERS: dict[str, int] = {
     "stats": 0,  # intervals: plain numbers, standing on nothing
     "checks": 0,  # the lessons' checks: Otter's test format run in plain Python, standing on nothing
+    "compiled": 0,  # the optional compiled engine: builds and finds the rules' extension modules, importing none
     "rules": 0,  # pure rules, the pictures included (rules/svg.py: the rules only, loaded on first use)
     "match": 1, "saves": 1, "diff": 1,  # the timeline and its files
     "bots": 2,

@@ -27,7 +27,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 REPO_URL = "https://github.com/naga-widget/naga-widget"
 RUNTIME = ["anywidget", "ipywidgets", "traitlets"]
-EXTRAS = {"arena": ["cloudpickle", "matplotlib", "tqdm"], "course": ["otter-grader"], "dask": ["dask"],
+EXTRAS = {"arena": ["cloudpickle", "matplotlib", "tqdm"], "compile": ["mypy", "setuptools"], "course": ["otter-grader"],
+          "dask": ["dask"],
           "envs": ["gymnasium", "numpy", "open-spiel", "pettingzoo"], "learn": ["numpy"], "league": ["openskill"],
           "server": ["starlette", "uvicorn", "websockets"], "hub": ["jupyterhub", "starlette", "uvicorn", "websockets"],
           # lesson 08: the packages of the extras envs and arena (naga-widget[envs,arena], which the wheel

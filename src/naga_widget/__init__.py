@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import compiled as _compiled  # first: with NAGA_WIDGET_PURE=1 the engine is imported from its sources
 from .bots import Bot, Decision, GreedyBot, ISMCTSBot, RandomBot, determinize, play_match
 from .match import Branch, Match
 from .rules import (
@@ -30,6 +31,8 @@ from .rules import pictures as _pictures
 from .rules.observe import Observation
 
 __version__ = "0.1.0"
+
+_compiled.warn_if_stale()
 
 
 def picture(what: State | Observation, viewer: int | str | None = None) -> _pictures.Picture:

@@ -85,11 +85,13 @@ class Chance:
             if self.record is not None:
                 self.record.append((kind, value))
             return value
-        value = self._given(kind)
-        if value is None:
+        given = self._given(kind)  # (not ``value``, which is a text: a compiled engine checks that)
+        if given is None:
             value = pool[int(self._rng()() * len(pool))]
-        elif value not in pool:
-            raise self._impossible(kind, value, f"it must be one of {sorted(set(pool))}")
+        elif given not in pool:
+            raise self._impossible(kind, given, f"it must be one of {sorted(set(pool))}")
+        else:
+            value = given
         if self.record is not None:
             self.record.append((kind, value))
         return value

@@ -10,7 +10,6 @@ outside a transition ever sees a draft.
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Generic, TypeVar
 
 from .outcome import Outcome
@@ -21,9 +20,6 @@ from .temple import Temple
 
 T = TypeVar("T")
 P = TypeVar("P", bound=Position)
-
-FIELDS = Position._fields
-_values = attrgetter(*FIELDS)
 
 
 class Draft(Generic[P]):
@@ -53,12 +49,18 @@ class Draft(Generic[P]):
     outcome: Outcome | None
 
     def __init__(self, position: P) -> None:
-        self.__dict__.update(zip(FIELDS, position))
-        self._kind = type(position)
+        # Field by field (not through ``__dict__``), so that the class also compiles (see compiled.py).
+        (self.ruleset, self.phase, self.to_move, self.round, self.guide, self.temples, self.hands, self.shown,
+         self.calls, self.sticks, self.supply, self.amulets, self.spent, self.deck, self.discard, self.rooms,
+         self.amulet_pile, self.offered, self.trap, self.passes, self.drawn, self.outcome) = position
+        self._kind: type[P] = type(position)
 
     def freeze(self) -> P:
         """The position this draft now describes, of the class it was copied from."""
-        return tuple.__new__(self._kind, _values(self))
+        return tuple.__new__(self._kind, (
+            self.ruleset, self.phase, self.to_move, self.round, self.guide, self.temples, self.hands, self.shown,
+            self.calls, self.sticks, self.supply, self.amulets, self.spent, self.deck, self.discard, self.rooms,
+            self.amulet_pile, self.offered, self.trap, self.passes, self.drawn, self.outcome))
 
 
 Readable = Position | Draft

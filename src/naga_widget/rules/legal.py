@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import partial
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 from .actions import Action, AnyAction, Call, Give, Invoke, Pass, Place
 from .draft import Readable
@@ -293,15 +293,16 @@ class DetachedLegal(LegalActions):
 
     __slots__ = ("_list", "_set", "_spellings", "_heads", "_targets", "_groups")
 
-    def __init__(self, player: int | None, phase: Phase | str, actions: Iterable[AnyAction | str | dict[str, Any]],
+    def __init__(self, player: object, phase: object, actions: Iterable[AnyAction | str | dict[str, Any]],
                  spellings: Mapping[Any, Any] | None = None) -> None:
+        # player (0, 1 or None) and phase (a Phase or its text) are checked here, so they are typed as anything:
+        # a compiled engine (compiled.py) would otherwise turn True into 1 before the check could refuse it
         if player is not None and not (is_int(player) and player in (0, 1)):
             raise ValueError(f"player must be 0, 1 or None (the game is over), not {quote(player)}")
-        try:
-            self.phase = Phase(phase)
-        except ValueError:
-            raise ValueError(f"phase must be one of {', '.join(p.value for p in Phase)}, not {quote(phase)}") from None
-        self.player = None if self.phase == _OVER else int(player) if player is not None else None
+        if not (isinstance(phase, str) and phase in {p.value for p in Phase}):  # (a Phase is its text)
+            raise ValueError(f"phase must be one of {', '.join(p.value for p in Phase)}, not {quote(phase)}")
+        self.phase = Phase(phase)
+        self.player = None if self.phase == _OVER or player is None else int(cast(int, player))
         listed = tuple(Action.coerce(a) for a in actions)
         self._list = listed
         self._set = frozenset(listed)

@@ -17,7 +17,7 @@ When the game ends, every player's amulets are shown (R7.2).
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import NotRequired, TypedDict, cast
 
 from .errors import is_choice
 from .outcome import OutcomeJSON
@@ -122,9 +122,10 @@ def check_viewer(viewer: object) -> None:
         raise ValueError(f"viewer must be 0, 1, 'spectator' or 'truth', not {viewer!r}")
 
 
-def observe_state(s: Position, viewer: int | str) -> Observation:
-    """What ``viewer`` knows of ``s`` (R6), as JSON-ready data."""
+def observe_state(s: Position, viewer: object) -> Observation:
+    """What ``viewer`` knows of ``s`` (R6), as JSON-ready data (``viewer`` is checked here)."""
     check_viewer(viewer)
+    viewer = cast("int | str", viewer)
     truth = viewer == "truth"
     view: Observation = {
         "viewer": viewer,
