@@ -235,7 +235,8 @@ def main() -> None:
     kwargs = variant(args.variant)
     if kwargs:
         print(f"the measured search: ISMCTSBot({args.variant})")
-    print(f"win rates of the first bot named, {s} s a move, {args.deals} deals each played twice (seats swapped)")
+    print(f"win rates of the first bot named, {s} s a move, {args.deals} deals each played twice (seats swapped; "
+          f"the engine: {compiled.engine()})")
     for key, name in names.items():
         if key not in parts:
             continue

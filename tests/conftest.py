@@ -78,6 +78,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 # together: they share its `otter assign`), so the lessons spread over both workers, and these units start
 # first, so that no worker is left with a long lesson at the end while the other has nothing to do.
 BY_LESSON = ("tests/lessons/test_grading.py", "tests/lessons/test_views_after_run_all.py")
+LONG_FILES = ("tests/bots/test_compiled.py",)  # (builds the compiled engine: 1.5 to 3.5 minutes on one worker)
+"""Files started first too, after the lessons: one unit each, long enough to be the last to finish otherwise."""
 
 
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: without it (`-p no:xdist`) it is never called
@@ -96,7 +98,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
         def _assign_work_unit(self, node: Any) -> None:
             if not self.ordered:
                 self.ordered = True
-                for scope in reversed([s for s in self.workqueue if s.startswith(BY_LESSON)]):
+                for scope in reversed([s for s in self.workqueue if s.startswith(BY_LESSON + LONG_FILES)]):
                     self.workqueue.move_to_end(scope, last=False)
             super()._assign_work_unit(node)
 

@@ -23,6 +23,11 @@ from naga_widget import compiled
 
 ROOT = Path(__file__).resolve().parents[2]
 
+# Pyodide (lite/pyodide_tests.mjs runs tests/bots there) has no processes and no C compiler: it runs the
+# pure-Python engine, which every other test checks there.
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="the compiled engine is built and run "
+                                "outside Pyodide (it has no processes and no C compiler)")
+
 # Played under each engine in its own process; prints one JSON line.
 PLAY = r"""
 import hashlib, json, random
