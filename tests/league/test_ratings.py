@@ -71,9 +71,11 @@ def test_is_my_new_version_better(tmp_path: Path) -> None:
     folder = write(tmp_path, {**GOOD, "passer.py": "class Passer:\n    def act(self, observation, legal):\n"
                                                     "        return list(legal)[0]\n"})
     limits = Limits(move_seconds=2.0)
-    verdict = better(folder / "bob", folder / "passer.py", elo1=400, max_deals=10, limits=limits)
+    # The deals are fresh on each call: GreedyBot usually needs fewer than 20 games against a bot that plays
+    # the first legal action, and once in a while more (16 wins to 4 left the test undecided after 20 games)
+    verdict = better(folder / "bob", folder / "passer.py", elo1=400, max_deals=25, limits=limits)
     assert verdict.verdict == "yes", str(verdict)
-    assert len(verdict.games) % 2 == 0 and len(verdict.games) < 20
+    assert len(verdict.games) % 2 == 0 and len(verdict.games) < 50
     assert {g["swapped"] for g in verdict.games} == {False, True}
     undecided = better(folder / "alice.py", folder / "passer.py", elo1=200, max_deals=1, limits=limits)
     assert undecided.verdict == "not yet" and len(undecided.games) == 2
