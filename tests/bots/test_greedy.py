@@ -7,7 +7,7 @@ from worlds import FULL, build, placements_ending_the_game, random_states, templ
 
 from naga_widget import Match
 from naga_widget.bots import GreedyBot, RandomBot, evaluate, play_match
-from naga_widget.bots.heuristics import WIN, open_spaces
+from naga_widget.bots.heuristics import FAR_SLOT, WIN, open_spaces
 from naga_widget.rules import State
 
 WINS = placements_ending_the_game(range(300), "target_score")
@@ -87,3 +87,17 @@ def test_open_spaces_are_the_empty_ones_the_next_tile_could_be_reached_on(tiles:
     state = build(phase="call", to_move=0, guide=0, temples=(temple(relics, tiles), temple(relics)),
                   hands=(("01a",), ("02a",)))
     assert open_spaces(state, 0) == sum(1 << i for i in spaces)
+
+
+@pytest.mark.parametrize(("tiles", "far"), [
+    ({}, 4 + 5),  # the empty spaces 3 and 5, beside the open row 2: W1 (s4) and E1 (s5)
+    ({7: ("R01", 0)}, 6 + 4 + 5),  # a cross on 7 opens 4: N1 (c6) on 1, W1 on 3, E1 on 5 are two steps away
+    ({7: ("R13", 0)}, 4 + 5),  # a corner on 7 is not reached: the same as an empty temple
+])
+def test_with_paths_the_relics_two_placements_away_count_too(tiles: dict, far: int) -> None:  # R2.3
+    relics = ("s3", "s4", "s5", "s3", "c6", "s4", "c6", "s5", "c6")
+    state = build(phase="call", to_move=0, guide=0, temples=(temple(relics, tiles), temple(relics)),
+                  hands=(("01a",), ("02a",)))
+    # silver's temple is empty: its relics two placements away are W1 and E1
+    assert evaluate(state, 0, paths=True) - evaluate(state, 0) == pytest.approx(FAR_SLOT * (far - 9))
+    assert evaluate(state, 0, paths=True) == pytest.approx(-evaluate(state, 1, paths=True))

@@ -11,8 +11,9 @@ from worlds import RS, placements_ending_the_game, random_states
 
 from naga_widget.bots import ISMCTSBot
 from naga_widget.bots.greedy import call_score
+from naga_widget.bots.heuristics import evaluate, win_chance
 from naga_widget.bots.ismcts import WORLDS, _Edge, _greedy_call, _legal, seen_as
-from naga_widget.rules import Call, State
+from naga_widget.rules import Call, Chance, State
 from naga_widget.rules.draft import Draft
 from naga_widget.rules.legal import check
 
@@ -58,7 +59,7 @@ def test_a_time_budget_stops_the_search() -> None:
 
 
 @pytest.mark.parametrize("kwargs", [{}, {"worlds": 16}, {"prior_worlds": 4, "prior_visits": {"place": 60}},
-                                    {"choose_by": "mean"}])
+                                    {"choose_by": "mean"}, {"cut_at_placement": True, "paths": True}])
 def test_the_same_seed_gives_the_same_decision(kwargs: dict[str, object]) -> None:
     for state in POSITIONS[3:7]:  # 80 simulations: with worlds=16 the later ones reuse the worlds drawn
         first = decide(ISMCTSBot(iterations=80, seed=4, **kwargs), state)  # type: ignore[arg-type]
@@ -84,7 +85,8 @@ def test_a_single_legal_action_is_played_without_search() -> None:
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"iterations": 0}, "iterations"), ({"seconds": 0}, "seconds"), ({"prior_worlds": 0}, "prior_worlds"),
     ({"prior_visits": {"place": 0}}, "prior_visits"), ({"prior_visits": {"placing": 30}}, "prior_visits"),
-    ({"choose_by": "value"}, "choose_by")])
+    ({"choose_by": "value"}, "choose_by"), ({"greedy_steps": ["placing"]}, "greedy_steps"),
+    ({"greedy_steps": "placing"}, "greedy_steps")])
 def test_a_bad_budget_is_refused(kwargs: dict[str, float], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         ISMCTSBot(**kwargs)  # type: ignore[arg-type]
@@ -170,3 +172,31 @@ def test_greedy_playouts_call_with_the_best_call_score_and_keep_the_search_legal
     for state in POSITIONS[:3]:
         bot = ISMCTSBot(iterations=40, seed=1, greedy_playouts=True, playout_steps=None)
         assert decide(bot, state).action in state.legal_actions() and "greedy_playouts=True" in repr(bot)
+
+
+def test_greedy_steps_take_greedybot_s_best_without_a_search() -> None:
+    placing = [s for s in random_states(range(6), decisions_only=True) if s.phase == "place"
+               and len(s.legal_actions()) > 1][:4]
+    calling = [s for s in POSITIONS if s.phase == "call" and len(s.legal_actions()) > 1][:2]
+    assert len(placing) == 4 and calling
+    for state in placing:
+        bot = ISMCTSBot(iterations=200, seed=5, greedy_steps=["place"])
+        decision = decide(bot, state)
+        assert bot.last_iterations == 0 and "greedy_steps=['place']" in repr(bot)
+        values = [c.value for c in decision.explanation.candidates]
+        assert decision.action in state.legal_actions() and values[0] == max(values)  # the best prior
+        assert "not searched (greedy_steps)" in decision.explanation.summary
+    for state in calling:  # the other steps are searched as before
+        bot = ISMCTSBot(iterations=50, seed=5, greedy_steps=["place"])
+        assert decide(bot, state) == decide(ISMCTSBot(iterations=50, seed=5), state) and bot.last_iterations == 50
+
+
+def test_a_playout_cut_at_a_placement_is_judged_before_it() -> None:
+    bot = ISMCTSBot(iterations=1, seed=1, cut_at_placement=True, playout_steps=None)
+    placing = next(s for s in random_states(range(6), decisions_only=True) if s.phase == "place")
+    d = Draft(placing)
+    assert bot._playout(d, placing.to_move, Chance(random.Random(1), record=False)) == pytest.approx(
+        win_chance(evaluate(placing, placing.to_move)))
+    assert d.phase == "place" and "cut_at_placement=True" in repr(bot)
+    for state in POSITIONS[:4]:  # the playouts of a whole search stop at placements and the answer stays legal
+        assert decide(ISMCTSBot(iterations=40, seed=1, cut_at_placement=True), state).action in state.legal_actions()

@@ -9,7 +9,9 @@ things that win games, then returns ``player``'s total minus the opponent's:
 3. R2.3 — *open slots*: a face-down relic whose space is empty and could be reached by
    the next tile (an empty row-2 space, or an empty space that a reached tile opens
    into) is worth :data:`OPEN_SLOT` of its points — or a loss, :data:`DANGER`, if it is
-   cursed and would be the third (R7.1.1).
+   cursed and would be the third (R7.1.1). With ``paths=True`` (a search's option, off for
+   GreedyBot), a face-down relic one space further, two placements away, adds :data:`FAR_SLOT`
+   of its points.
 4. R4.3.1 — the offered room goes to whoever has more fate points (a tie to the guide):
    while it is fought over or being placed, it is worth :data:`ROOM` to that player.
 5. R4.2 — cards in hand are worth :data:`CARD` each (each one is a future invoke or call).
@@ -39,6 +41,8 @@ OPEN_SLOT = 0.3
 DANGER = 8.0
 ROOM = 3.0
 CARD = 0.6
+FAR_SLOT = 0.15
+"""With ``paths=True``: a face-down relic two placements away is worth this share of its points (3. below)."""
 SCALE = 8.0
 """Points that make a difference of about 73% to 27% in :func:`win_chance`."""
 
@@ -100,11 +104,49 @@ def _side(state: State, p: int) -> float:
     return value + CARD * len(state.hands[p])  # 5. cards
 
 
-def evaluate(state: State, player: int) -> float:
-    """``player``'s points minus the opponent's, as listed in the module docstring."""
+_FAR: dict[tuple[int, Temple], tuple[tuple[float, ...], tuple[float, ...]]] = {}
+"""(ruleset id, temple) -> the terms of the relics two placements away, far from and near the third cursed."""
+
+
+def _far_terms(state: State, p: int) -> tuple[float, ...]:
+    """3. with ``paths=True``: the face-down relics whose space is empty and not open, next to an open one."""
+    rs = state.ruleset
+    temple = state.temples[p]
+    key = (id(rs), temple)
+    terms = _FAR.get(key)
+    if terms is None:
+        if len(_FAR) > 100_000:
+            _FAR.clear()
+        opened = open_spaces(state, p)
+        tiles = temple.tiles
+        ring = 0
+        for s in range(9):
+            if tiles[s] is None and not opened >> s & 1 and any(opened >> n & 1 for n, _ in _TOWARDS[s]):
+                ring |= 1 << s
+        far: list[float] = []
+        near: list[float] = []
+        for i, space in enumerate(SLOT_SPACE):
+            if ring >> space & 1 and not temple.up >> i & 1:
+                relic = rs.relic(temple.relics[i])
+                far.append(FAR_SLOT * relic.points)
+                near.append(-DANGER * FAR_SLOT / OPEN_SLOT / 2 if relic.cursed else FAR_SLOT * relic.points)
+        terms = _FAR[key] = (tuple(far), tuple(near))
+    near_third = state.temples[p].cursed_up(rs) >= rs.cursed_limit - 1
+    return terms[1] if near_third else terms[0]
+
+
+def evaluate(state: State, player: int, paths: bool = False) -> float:
+    """``player``'s points minus the opponent's, as listed in the module docstring.
+
+    ``paths=True`` also counts the face-down relics two placements away (3.), at :data:`FAR_SLOT` of
+    their points: a look further along the paths than GreedyBot's one step needs.
+    """
     if state.outcome is not None:  # 1. R7
         return WIN if state.outcome.winner == player else -WIN
-    return _side(state, player) - _side(state, 1 - player)
+    value = _side(state, player) - _side(state, 1 - player)
+    if paths:
+        value += sum(_far_terms(state, player)) - sum(_far_terms(state, 1 - player))
+    return value
 
 
 def win_chance(points: float) -> float:

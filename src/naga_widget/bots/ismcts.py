@@ -253,6 +253,11 @@ class ISMCTSBot:
     (:class:`~naga_widget.bots.history.OpponentRecord`, fed the bot's observations; a new game starts
     a new record) and weigh the worlds by them too (off by default: at 0.1 s a move it costs
     simulations and did not win more, see docs/bots.md; the Hint turns it on).
+    ``greedy_steps``: steps (``"call"``, ``"confront"``, ``"place"``, ``"give"``) decided by GreedyBot's
+    score alone, without a search (how the rows "the search for … only" of docs/bots.md are measured).
+    ``cut_at_placement``: a playout stops where a room is to be placed (the evaluation judges the room's
+    winner, not a random placement). ``paths``: the default evaluation also counts the relics two
+    placements away (:func:`~naga_widget.bots.heuristics.evaluate`). See docs/bots.md for what each won.
 
     A timed search stops early once no other action can overtake the most visited one in the
     time left; ``stopped_early`` says whether the last one did.
@@ -264,7 +269,8 @@ class ISMCTSBot:
                  evaluation: Callable[[Observation], float] | None = None, inference: bool = True,
                  weigh_passes: bool = False, worlds: int | None = WORLDS, greedy_playouts: bool = False,
                  prior_worlds: int = PRIOR_WORLDS, prior_visits: dict[str, int] | None = None,
-                 choose_by: str = "visits", history: bool = False) -> None:
+                 choose_by: str = "visits", history: bool = False, cut_at_placement: bool = False,
+                 greedy_steps: Iterable[str] = (), paths: bool = False) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
@@ -302,6 +308,12 @@ class ISMCTSBot:
         if choose_by not in ("visits", "mean"):
             raise ValueError(f"choose_by must be 'visits' or 'mean', not {choose_by!r}")
         self.choose_by = choose_by
+        self.cut_at_placement = cut_at_placement
+        self.paths = paths
+        greedy_steps = frozenset((greedy_steps,) if isinstance(greedy_steps, str) else greedy_steps)
+        if not greedy_steps <= set(PRIOR_VISITS):
+            raise ValueError(f"greedy_steps must be among {sorted(PRIOR_VISITS)}, not {sorted(greedy_steps)!r}")
+        self.greedy_steps = greedy_steps
         self.last_iterations = 0
         self.stopped_early = False
 
@@ -316,6 +328,9 @@ class ISMCTSBot:
         judged += "" if self.prior_visits == PRIOR_VISITS else f", prior_visits={self.prior_visits}"
         judged += "" if self.choose_by == "visits" else f", choose_by={self.choose_by!r}"
         judged += ", history=True" if self.record is not None else ""
+        judged += ", cut_at_placement=True" if self.cut_at_placement else ""
+        judged += ", paths=True" if self.paths else ""
+        judged += f", greedy_steps={sorted(self.greedy_steps)}" if self.greedy_steps else ""
         return f"ISMCTSBot({budget}, playout_steps={self.playout_steps}{judged})"
 
     def act(self, observation: Observation, legal: LegalActions) -> AnyAction:
@@ -353,6 +368,11 @@ class ISMCTSBot:
         order = [_Edge(a, str(a), win_chance(v), weight)
                  for a, v in sorted(zip(actions, priors), key=lambda av: -av[1])]
         root.edges = {str(e.action): e for e in order}
+        if str(legal.phase) in self.greedy_steps:  # GreedyBot's best, no search
+            self.last_iterations, self.stopped_early = 0, False
+            for _ in range(min(64, BELIEF_SAMPLES)):
+                tally.add(worlds.sample(self.rng))
+            return self._decision(order, player, 0, tally)
         deadline = None if self.seconds is None else start + self.seconds
         searching = time.perf_counter()
         n = 0
@@ -457,8 +477,11 @@ class ISMCTSBot:
         left = -1 if self.playout_steps is None else self.playout_steps  # -1 never counts down to 0
         pass_chance = self.pass_chance
         greedy = self.greedy_playouts
+        cut = self.cut_at_placement
         while d.outcome is None and left != 0:
             phase = d.phase
+            if cut and phase == _PLACE:
+                break
             if pass_chance and phase == _CONFRONT and rng.random() < pass_chance:
                 act(d, _PASS, chance, None)
             elif greedy and phase == _CALL:
@@ -472,7 +495,7 @@ class ISMCTSBot:
             return 1.0 if d.outcome.winner == me else 0.0
         state = d.freeze()
         if self.evaluation is None:
-            return win_chance(evaluate(state, me))
+            return win_chance(evaluate(state, me, self.paths))
         value = self.evaluation(state.observe(me))
         if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0.0 <= value <= 1.0:
             raise ValueError(f"the evaluation {self.evaluation!r} must return a win chance from 0 to 1, "
@@ -487,7 +510,9 @@ class ISMCTSBot:
         else:
             stats.sort(key=lambda s: (-s[1], -s[2]))  # most visited first; the mean breaks ties
         action, visits, value = stats[0]
-        summary = (f"{action}: chosen by {n} simulations ({visits} tried it, estimated win chance {value:.0%})")
+        summary = (f"{action}: chosen by {n} simulations ({visits} tried it, estimated win chance {value:.0%})"
+                   if n else f"{action}: GreedyBot's best by its one-step score, not searched (greedy_steps), "
+                   f"estimated win chance {value:.0%}")
         if self.stopped_early:
             summary += ", stopped before the time was up: no other action could catch up"
         if len(stats) > 1:
