@@ -66,25 +66,38 @@ def open_spaces(state: State, player: int) -> int:
     return mask
 
 
-def _temple_terms(rs: Ruleset, temple: Temple, open_mask: int) -> tuple[int, tuple[float, ...], tuple[float, ...]]:
-    """A temple's face-up cursed relics and its open-slot terms (3. of the module docstring): as they
-    count while the third cursed relic is still far, and once it is one reveal away."""
+def _temple_terms(rs: Ruleset, temple: Temple, open_mask: int
+                  ) -> tuple[int, tuple[float, ...], tuple[float, ...], float, float]:
+    """A temple's face-up cursed relics, its open-slot terms (3. of the module docstring) as they
+    count while the third cursed relic is still far and once it is one reveal away, and the sums of
+    the terms of the relics two placements away (for ``paths=True``), far and near likewise."""
+    ring = 0  # the empty spaces that are not open, next to an open one
+    for s in range(9):
+        if temple.tiles[s] is None and not open_mask >> s & 1 and any(open_mask >> n & 1 for n, _ in _TOWARDS[s]):
+            ring |= 1 << s
     far: list[float] = []
     near: list[float] = []
+    far2 = near2 = 0.0
     for i, space in enumerate(SLOT_SPACE):
-        if open_mask >> space & 1 and not temple.up >> i & 1:
+        if temple.up >> i & 1:
+            continue
+        if open_mask >> space & 1:
             relic = rs.relic(temple.relics[i])
             far.append(OPEN_SLOT * relic.points)
             near.append(-DANGER if relic.cursed else OPEN_SLOT * relic.points)
-    return temple.cursed_up(rs), tuple(far), tuple(near)
+        elif ring >> space & 1:
+            relic = rs.relic(temple.relics[i])
+            far2 += FAR_SLOT * relic.points
+            near2 += -DANGER * FAR_SLOT / OPEN_SLOT / 2 if relic.cursed else FAR_SLOT * relic.points
+    return temple.cursed_up(rs), tuple(far), tuple(near), far2, near2
 
 
-_TERMS: dict[tuple[int, Temple], tuple[int, int, tuple[float, ...], tuple[float, ...]]] = {}
-"""(ruleset id, temple) -> (face-up relic points, face-up cursed relics, open-slot terms far, near):
-a search evaluates the same temples again and again."""
+_TERMS: dict[tuple[int, Temple], tuple[int, int, tuple[float, ...], tuple[float, ...], float, float]] = {}
+"""(ruleset id, temple) -> (face-up relic points, face-up cursed relics, open-slot terms far, near, and
+the sums of the terms two placements away far, near): a search evaluates the same temples again and again."""
 
 
-def _side(state: State, p: int) -> float:
+def _side(state: State, p: int, paths: bool = False) -> float:
     rs = state.ruleset
     temple = state.temples[p]
     key = (id(rs), temple)
@@ -92,47 +105,18 @@ def _side(state: State, p: int) -> float:
     if terms is None:
         if len(_TERMS) > 100_000:
             _TERMS.clear()
-        cursed, far, near = _temple_terms(rs, temple, open_spaces(state, p))
-        terms = _TERMS[key] = (temple.relic_points(rs), cursed, far, near)
+        terms = _TERMS[key] = (temple.relic_points(rs), *_temple_terms(rs, temple, open_spaces(state, p)))
     value = float(terms[0] + rs.amulet_points(state.amulets[p]))  # 2. R6
-    for term in terms[3] if terms[1] >= rs.cursed_limit - 1 else terms[2]:  # 3. open slots
+    near_third = terms[1] >= rs.cursed_limit - 1
+    for term in terms[3] if near_third else terms[2]:  # 3. open slots
         value += term
+    if paths:  # 3. the relics two placements away
+        value += terms[5] if near_third else terms[4]
     if state.phase in ("confront", "place") and state.offered is not None:  # 4. the room
         fate = (state.fate(0), state.fate(1))
         winning = state.to_move == p if state.phase == "place" else room_winner(fate, state.guide) == p
         value += ROOM if winning else 0.0
     return value + CARD * len(state.hands[p])  # 5. cards
-
-
-_FAR: dict[tuple[int, Temple], tuple[tuple[float, ...], tuple[float, ...]]] = {}
-"""(ruleset id, temple) -> the terms of the relics two placements away, far from and near the third cursed."""
-
-
-def _far_terms(state: State, p: int) -> tuple[float, ...]:
-    """3. with ``paths=True``: the face-down relics whose space is empty and not open, next to an open one."""
-    rs = state.ruleset
-    temple = state.temples[p]
-    key = (id(rs), temple)
-    terms = _FAR.get(key)
-    if terms is None:
-        if len(_FAR) > 100_000:
-            _FAR.clear()
-        opened = open_spaces(state, p)
-        tiles = temple.tiles
-        ring = 0
-        for s in range(9):
-            if tiles[s] is None and not opened >> s & 1 and any(opened >> n & 1 for n, _ in _TOWARDS[s]):
-                ring |= 1 << s
-        far: list[float] = []
-        near: list[float] = []
-        for i, space in enumerate(SLOT_SPACE):
-            if ring >> space & 1 and not temple.up >> i & 1:
-                relic = rs.relic(temple.relics[i])
-                far.append(FAR_SLOT * relic.points)
-                near.append(-DANGER * FAR_SLOT / OPEN_SLOT / 2 if relic.cursed else FAR_SLOT * relic.points)
-        terms = _FAR[key] = (tuple(far), tuple(near))
-    near_third = state.temples[p].cursed_up(rs) >= rs.cursed_limit - 1
-    return terms[1] if near_third else terms[0]
 
 
 def evaluate(state: State, player: int, paths: bool = False) -> float:
@@ -143,10 +127,7 @@ def evaluate(state: State, player: int, paths: bool = False) -> float:
     """
     if state.outcome is not None:  # 1. R7
         return WIN if state.outcome.winner == player else -WIN
-    value = _side(state, player) - _side(state, 1 - player)
-    if paths:
-        value += sum(_far_terms(state, player)) - sum(_far_terms(state, 1 - player))
-    return value
+    return _side(state, player, paths) - _side(state, 1 - player, paths)
 
 
 def win_chance(points: float) -> float:
