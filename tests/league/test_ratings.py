@@ -73,9 +73,9 @@ def test_is_my_new_version_better(tmp_path: Path) -> None:
     limits = Limits(move_seconds=2.0)
     # The deals are fresh on each call, so the verdict is a chance event. GreedyBot wins about 90% of its games
     # against a bot that plays the first legal action (181 of 200 on fixed deals). H1 at +400 Elo is a 91% win
-    # rate: so close to the truth that the test said "no" about once in 28 runs. At +200 Elo (76%) it says
-    # "yes" after about 11 games, and fails (says "no", or is still undecided after 25 deals) less than once
-    # in 10,000 runs at a 90% win rate, about once in 50 at 80%.
+    # rate: so close to the truth that the SPRT says "no" about once in 28 runs (simulated at a 90% win rate).
+    # At +200 Elo (76%) it says "yes" after about 11 games, and fails (says "no", or is still undecided after
+    # 25 deals) less than once in 10,000 runs at a 90% win rate, about once in 50 at 80%.
     verdict = better(folder / "bob", folder / "passer.py", elo1=200, max_deals=25, limits=limits)
     assert verdict.verdict == "yes", str(verdict)
     assert len(verdict.games) % 2 == 0 and len(verdict.games) < 50
