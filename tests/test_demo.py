@@ -28,6 +28,8 @@ def printed_url(cmd: list[str], port: int, tmp: Path) -> tuple[str, subprocess.P
     """Start ``cmd`` and return the first URL with a token it prints for ``port`` (and the process)."""
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp / "runtime"), JUPYTER_CONFIG_DIR=str(tmp),
                JUPYTERLAB_WORKSPACES_DIR=str(tmp / "workspaces"))
+    for name in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES"):  # as typed in a fresh shell, not as a
+        env.pop(name, None)  # sub-make of `make test` sharing its job server (once it stopped: "wait: No child")
     log = tmp / "demo.log"
     with open(log, "w") as out:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
