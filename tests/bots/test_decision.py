@@ -22,7 +22,7 @@ from naga_widget.bots import (
     RandomBot,
     decide,
 )
-from naga_widget.bots.ismcts import WORLDS
+from naga_widget.bots.ismcts import BELIEF_SAMPLES
 from naga_widget.rules import State
 
 
@@ -69,7 +69,7 @@ def test_the_guesses_are_probabilities_that_fit_the_observation() -> None:
     p = state.to_move
     decision = ask(ISMCTSBot(iterations=600, seed=2), state)
     beliefs = decision.explanation.beliefs
-    assert beliefs.samples == WORLDS  # the worlds drawn afresh; the later simulations reuse them
+    assert beliefs.samples == min(600, BELIEF_SAMPLES)  # every simulation drew its own world
     opponent = ("gold", "silver")[1 - p]
     held = beliefs.cards[opponent]
     assert sum(held.values()) == pytest.approx(len(state.hands[1 - p]) + len(state.calls[1 - p] or ()))

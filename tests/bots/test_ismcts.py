@@ -151,7 +151,8 @@ def test_the_tree_offers_exactly_the_actions_the_engine_accepts_in_each_world() 
 
 def test_a_search_draws_its_worlds_afresh_up_to_its_pool_and_then_reuses_them() -> None:
     state = POSITIONS[2]
-    for worlds, drawn in ((None, 120), (40, 40), (WORLDS, min(WORLDS, 120))):
+    assert WORLDS is None  # the default: a world drawn afresh for every simulation
+    for worlds, drawn in ((None, 120), (40, 40), (256, 120), (WORLDS, 120)):
         bot = ISMCTSBot(iterations=120, seed=2, worlds=worlds, playout_steps=0)
         assert decide(bot, state).explanation.beliefs.samples == drawn  # one tally per world drawn
     assert decide(ISMCTSBot(iterations=80, seed=3, worlds=None), state) == \

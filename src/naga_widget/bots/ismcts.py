@@ -4,10 +4,10 @@ Each simulation
 
 1. samples a world consistent with the bot's observation (:func:`~naga_widget.bots.determinize`),
    weighted by how likely the opponent's call is in it (:mod:`~naga_widget.bots.inference`;
-   ``inference=False`` samples every consistent world alike); the first :data:`WORLDS`
-   simulations each draw a world afresh, the later ones start from one of those at random
-   (drawing a world costs as much as a third of a simulation, and a few hundred worlds cover
-   what the opponent may hold; the throws and draws still differ in every simulation);
+   ``inference=False`` samples every consistent world alike), afresh for every simulation
+   (``worlds=N`` draws N worlds and starts each later simulation from one of them at random:
+   faster, since drawing a world costs as much as a third of a simulation, but weaker at a
+   second a move, see :data:`WORLDS`; the throws and draws differ in every simulation either way);
 2. descends the tree from the root, choosing by UCB1 among the actions legal *in that
    world*; an action's exploration term counts the simulations in which it was
    available, not its parent's visits (an action may be legal in some worlds only);
@@ -84,8 +84,11 @@ _CALL, _CONFRONT, _PLACE, _GIVE = Phase.CALL, Phase.CONFRONT, Phase.PLACE, Phase
 _PASS = Pass()
 BELIEF_SAMPLES = 1000
 """At most this many of the sampled worlds are tallied into the guesses shown by ``decide``."""
-WORLDS = 256
-"""Worlds drawn afresh in a search; the later simulations each start from one of them at random."""
+WORLDS: int | None = None
+"""The default of ``worlds=``: None, a world drawn afresh for every simulation. A number N draws N
+worlds, and each later simulation starts from one of them at random. N = 256 makes about twice the
+simulations of a second's search, yet against ``ismcts-v1`` at 1 s a move it won 41 games of 100
+where a fresh world every simulation won 58 of the same 100 (docs/bots.md, "Strength at 1 s a move")."""
 
 
 class _Edge:
@@ -239,9 +242,11 @@ class ISMCTSBot:
     (:class:`~naga_widget.bots.inference.Inference`); ``False`` samples every consistent world
     alike, as the first version did; ``weigh_passes``: weigh them also by the opponent's pass just
     made in the Confrontation (see :mod:`~naga_widget.bots.inference`; off by default: each world
-    weighed tries a few invokes, too slow for a short search). ``worlds``: how many
-    worlds are drawn afresh before the simulations reuse them (``None``: every simulation draws
-    its own, as the first version did); the guesses shown by ``decide`` tally the worlds drawn.
+    weighed tries a few invokes, too slow for a short search). ``worlds``: ``None`` (the
+    default, as the first version did): every simulation draws its own world; a number: how many
+    worlds are drawn afresh before the simulations reuse them (faster, and weaker at 1 s a move, see
+    :data:`WORLDS`); the guesses shown by ``decide`` tally the worlds drawn (at most
+    :data:`BELIEF_SAMPLES`).
     ``greedy_playouts``: the playouts call and give as GreedyBot does (the best call score, the
     drawn card worth least) instead of at random (not shown to win, see docs/bots.md).
     ``prior_worlds``: the sampled worlds each root action's prior (GreedyBot's one-step score) is
@@ -377,7 +382,7 @@ class ISMCTSBot:
         searching = time.perf_counter()
         n = 0
         self.stopped_early = False  # a timed search that ended before its deadline (see _settled)
-        pool: list[State] = []  # the worlds drawn afresh (see WORLDS)
+        pool: list[State] = []  # with worlds=N, the N worlds drawn afresh (see WORLDS)
         fresh = self.worlds or -1  # -1: every simulation draws its own world
         rng = self.rng
         while (self.iterations is None or n < self.iterations) and (deadline is None or
