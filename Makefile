@@ -87,7 +87,7 @@ bench-rl: $(RL_STAMP)
 arena: $(STAMP)
 	$(VENV)/bin/naga-widget arena random greedy ismcts --games 20 --seed 1
 
-## compiled: build the engine's rules as C extensions with mypyc beside their sources (optional; 1.5 to 1.8 times the search's simulations a second, the same decisions; `make pure` removes them)
+## compiled: build the engine's rules as C extensions with mypyc beside their sources (optional; 1.3 to 1.8 times the search's simulations a second, the same decisions; `make pure` removes them)
 compiled: $(STAMP)
 	$(VENV)/bin/naga-widget compile
 

@@ -309,7 +309,7 @@ def serve_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
 
 def add_compile_command(sub: Any) -> None:
     """``naga-widget compile [--status | --remove] [--opt-level N]``: the optional compiled engine (compiled.py)."""
-    co = sub.add_parser("compile", help="build the engine's rules as C extensions with mypyc (optional: 1.5 to 1.8 "
+    co = sub.add_parser("compile", help="build the engine's rules as C extensions with mypyc (optional: 1.3 to 1.8 "
                         "times the search's simulations a second; needs mypy and a C compiler), or say which engine "
                         "runs")
     what = co.add_mutually_exclusive_group()

@@ -3,7 +3,7 @@
 The engine is plain Python, and that is what JupyterLite (Pyodide) and ``pip install naga-widget``
 run. Where a C compiler is at hand, ``naga-widget compile`` (or ``make compiled`` in a checkout)
 builds the modules of :data:`MODULES` with mypyc and puts the extension modules beside their
-sources; Python then imports those instead. A search makes 1.5 to 1.8 times as many simulations a second
+sources; Python then imports those instead. A search makes 1.3 to 1.8 times as many simulations a second
 with them (``make bench``, docs/bots.md). Nothing else changes: the same seed gives the same game
 and the same decision, which ``tests/bots/test_compiled.py`` checks, along with the engine's own
 tests run on the compiled modules.
