@@ -86,9 +86,10 @@ BELIEF_SAMPLES = 1000
 """At most this many of the sampled worlds are tallied into the guesses shown by ``decide``."""
 WORLDS: int | None = None
 """The default of ``worlds=``: None, a world drawn afresh for every simulation. A number N draws N
-worlds, and each later simulation starts from one of them at random. N = 256 makes about twice the
-simulations of a second's search, yet against ``ismcts-v1`` at 1 s a move it won 41 games of 100
-where a fresh world every simulation won 58 of the same 100 (docs/bots.md, "Strength at 1 s a move")."""
+worlds, and each later simulation starts from one of them at random. N = 256 makes about 1.5 times
+the simulations a second of a second's search, yet against ``ismcts-v1`` at 1 s a move it won 41 of
+99 games where a fresh world every simulation won 58 of the same 99 (docs/bots.md, "Strength at 1 s
+a move")."""
 
 
 class _Edge:
