@@ -44,7 +44,7 @@ demo: $(STAMP)
 # teacher versions in test_views_after_run_all.py and test_lesson08.py, the student ones in test_grading.py.
 PYTEST_WORKERS ?= 2
 # A browser test that meets Chromium's "Resulting promise was garbage collected" (V8 dropped the promise a
-# Playwright evaluate was waiting on; seen once in about ten runs, never twice in a row) runs once more on a
+# Playwright evaluate was waiting on; seen once in about ten fresh-clone runs) runs once more on a
 # fresh page; any other failure fails at once (pytest-rerunfailures).
 BROWSER_FLAKE := --reruns 1 --only-rerun "Resulting promise was garbage collected"
 PYTEST_PARALLEL := $(PY) -m pytest $(BROWSER_FLAKE) --durations=20 -n $(PYTEST_WORKERS) --dist loadfile -m "not serial" README.md src tests notebooks
