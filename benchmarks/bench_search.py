@@ -25,6 +25,7 @@ Prints, on one core:
     python benchmarks/bench_search.py --seconds 1 --deals 200 --only v1   # one full table
     python benchmarks/bench_search.py --only v1 --deals 40 --workers 2    # 80 games on two processes
     python benchmarks/bench_search.py --only default --deals 40 --variant "worlds=64"   # a setting side by side
+    python benchmarks/bench_search.py --seconds 1 --only v1 --deals 200 --workers 2 --sprt 0.55,0.65   # stops early
 
 Numbers only; nothing here asserts a speed or a strength. ``make strength`` plays the full
 tables at 1 s a move in the arena.
@@ -34,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import math
 import multiprocessing
 import os
 import random
@@ -44,6 +46,7 @@ from bench_bots import decision_points, wilson
 
 from naga_widget import Match, compiled
 from naga_widget.bots import Bot, ClairvoyantBot, GreedyBot, ISMCTSBot, ISMCTSV1Bot, RandomBot
+from naga_widget.league.ratings import SPRT, sprt
 from naga_widget.rules import State
 
 
@@ -170,18 +173,45 @@ def _game(job: tuple[str, float, int, int, int, dict[str, object] | None]) -> in
     return game(*job)
 
 
+def elo(rate: float) -> float:
+    """The Elo difference at which the stronger side wins ``rate`` of its games."""
+    return 400 * math.log10(rate / (1 - rate))
+
+
 def duplicate(key: str, seconds: float, deals: int, seed: int, workers: int = 1,
-              kwargs: dict[str, object] | None = None) -> tuple[int, int, str]:
-    """(wins of the first bot, games, the wins of each deal's pair as digits 0-2) over ``deals`` deals,
-    each played twice with the seats swapped; ``workers`` processes play the games."""
+              kwargs: dict[str, object] | None = None, test: tuple[float, float] | None = None
+              ) -> tuple[int, int, str, SPRT | None]:
+    """(wins of the first bot, games, the wins of each deal's pair as digits 0-2, the SPRT) over
+    ``deals`` deals, each played twice with the seats swapped; ``workers`` processes play the games.
+
+    ``test=(p0, p1)``: Wald's SPRT of the win rate ``p0`` against ``p1`` (error rates 5%), updated
+    after each deal's two games; the run stops at the first deal after which it says yes or no.
+    Without it the SPRT is None and every deal is played."""
     jobs = [(key, seconds, seed, deal, seat, kwargs) for deal in range(deals) for seat in (0, 1)]
+    won: list[int] = []
+    verdict = None
+
+    def stop() -> bool:
+        nonlocal verdict
+        if test is None or len(won) % 2:
+            return False
+        verdict = sprt(sum(won), len(won) - sum(won), elo0=elo(test[0]), elo1=elo(test[1]))
+        return verdict.verdict != "not yet"
+
     if workers > 1:
-        with multiprocessing.Pool(workers) as pool:
-            won = pool.map(_game, jobs, chunksize=1)
+        with multiprocessing.Pool(workers) as pool:  # in order: a stop leaves no game of a later deal counted
+            for result in pool.imap(_game, jobs, chunksize=1):
+                won.append(result)
+                if stop():
+                    pool.terminate()
+                    break
     else:
-        won = [_game(job) for job in jobs]
-    pairs = "".join(str(won[2 * d] + won[2 * d + 1]) for d in range(deals))
-    return sum(won), len(won), pairs
+        for job in jobs:
+            won.append(_game(job))
+            if stop():
+                break
+    pairs = "".join(str(won[2 * d] + won[2 * d + 1]) for d in range(len(won) // 2))
+    return sum(won), len(won), pairs, verdict
 
 
 def main() -> None:
@@ -197,10 +227,22 @@ def main() -> None:
                                            "default", "history"],
                         action="append",
                         help="run only these parts (repeatable)")
+    parser.add_argument("--sprt", default="", metavar="P0,P1",
+                        help="stop each match-up early by Wald's SPRT of the win rate P0 against P1 (error rates 5%%), "
+                        "checked after every deal, e.g. 0.55,0.65; --deals is then the most played")
     parser.add_argument("--quick", action="store_true", help="a short smoke run")
     args = parser.parse_args()
     if args.quick:
         args.deals, args.seconds = 2, 0.03
+    test = None
+    if args.sprt:
+        try:
+            p0, p1 = (float(x) for x in args.sprt.split(","))
+        except ValueError:
+            parser.error(f"--sprt takes two win rates, e.g. 0.55,0.65, not {args.sprt!r}")
+        if not 0 < p0 < p1 < 1:
+            parser.error(f"--sprt needs 0 < P0 < P1 < 1, not {args.sprt!r}")
+        test = (p0, p1)
     parts = set(args.only or ["speed", "v1", "greedy", "random", "clairvoyant"])
     if "speed" in parts:
         points = decision_points(20)
@@ -241,10 +283,13 @@ def main() -> None:
         if key not in parts:
             continue
         start = time.perf_counter()
-        wins, games, pairs = duplicate(key, s, args.deals, args.seed, args.workers, kwargs)
+        wins, games, pairs, verdict = duplicate(key, s, args.deals, args.seed, args.workers, kwargs, test)
         low, high = wilson(wins, games)
         print(f"  {name:<36} {wins:>4}/{games:<4} = {wins / games:6.1%}   95% [{low:5.1%}, {high:5.1%}]"
               f"   ({time.perf_counter() - start:5.0f} s; wins a deal: {pairs})", flush=True)
+        if verdict is not None:
+            print(f"    SPRT of a win rate of {test[0]:.0%} (H0) against {test[1]:.0%} (H1): {verdict}",  # type: ignore[index]
+                  flush=True)
 
 
 if __name__ == "__main__":
