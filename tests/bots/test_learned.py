@@ -11,6 +11,7 @@ from worlds import random_states
 
 from naga_widget import Match
 from naga_widget.bots import FEATURES, FITTED, ISMCTSBot, LinearEvaluation, determinize, position_features
+from naga_widget.bots.learned import state_features
 from naga_widget.rules import State
 
 FEATURE = {name: i for i, name in enumerate(FEATURES)}
@@ -60,6 +61,32 @@ def test_the_features_do_not_depend_on_what_the_player_cannot_see() -> None:
             for _ in range(5):
                 world = determinize(observation, rng)
                 assert position_features(world.observe(me)) == expected
+
+
+def test_the_features_read_from_the_state_are_those_of_the_observation() -> None:
+    """state_features, the search's fast path, gives exactly position_features of the player's observation,
+    on positions of random games (traps and charms included) and on worlds sampled from them."""
+    rng = random.Random(4)
+    checked = 0
+    for k, state in enumerate(random_states(range(6))):
+        for me in (0, 1):
+            assert state_features(state, me) == position_features(state.observe(me)), (k, me)
+            checked += 1
+        if k % 13 == 0 and state.outcome is None:
+            world = determinize(state.observe(state.to_move), rng)
+            assert state_features(world, world.to_move) == position_features(world.observe(world.to_move))
+    assert checked > 500
+
+
+def test_the_search_reads_a_linear_evaluation_from_the_state_with_the_same_decisions() -> None:
+    """A LinearEvaluation is read through ``of_state``, not the observation: the same values, so the same
+    decision, explanation and all, as the same weights behind a plain function of the observation."""
+    m = two_cursed_up()
+    fast = ask(ISMCTSBot(iterations=120, seed=3, evaluation=FITTED), m)
+    slow = ask(ISMCTSBot(iterations=120, seed=3, evaluation=lambda o: FITTED(o)), m)
+    assert fast == slow
+    state = m.state
+    assert FITTED.of_state(state, 0) == FITTED(state.observe(0)) != FITTED.of_state(state, 1)
 
 
 def test_a_player_observation_is_needed() -> None:

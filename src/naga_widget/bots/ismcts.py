@@ -66,6 +66,7 @@ from .greedy import call_score, greedy_scores
 from .heuristics import evaluate, expected_fate, win_chance
 from .history import OpponentRecord
 from .inference import PASS_BETA, Inference
+from .learned import LinearEvaluation
 
 DEFAULT_ITERATIONS = 1000
 PRIOR_VISITS = {"call": 3, "confront": 30, "place": 30, "give": 3}
@@ -502,7 +503,11 @@ class ISMCTSBot:
         state = d.freeze()
         if self.evaluation is None:
             return win_chance(evaluate(state, me, self.paths))
-        value = self.evaluation(state.observe(me))
+        evaluation = self.evaluation
+        if isinstance(evaluation, LinearEvaluation):  # the same value, without building the observation
+            value = evaluation.of_state(state, me)
+        else:
+            value = evaluation(state.observe(me))
         if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0.0 <= value <= 1.0:
             raise ValueError(f"the evaluation {self.evaluation!r} must return a win chance from 0 to 1, "
                              f"not {value!r}")
