@@ -26,6 +26,7 @@ Prints, on one core:
     python benchmarks/bench_search.py --only v1 --deals 40 --workers 2    # 80 games on two processes
     python benchmarks/bench_search.py --only default --deals 40 --variant "worlds=64"   # a setting side by side
     python benchmarks/bench_search.py --seconds 1 --only v1 --deals 200 --workers 2 --sprt 0.55,0.65   # stops early
+    python benchmarks/bench_search.py --only default --variant "evaluation=FITTED" --sprt 0.5,0.6   # the learned one
 
 Numbers only; nothing here asserts a speed or a strength. ``make strength`` plays the full
 tables at 1 s a move in the arena.
@@ -45,7 +46,7 @@ from collections.abc import Callable
 from bench_bots import decision_points, wilson
 
 from naga_widget import Match, compiled
-from naga_widget.bots import Bot, ClairvoyantBot, GreedyBot, ISMCTSBot, ISMCTSV1Bot, RandomBot
+from naga_widget.bots import FITTED, Bot, ClairvoyantBot, GreedyBot, ISMCTSBot, ISMCTSV1Bot, RandomBot
 from naga_widget.league.ratings import SPRT, sprt
 from naga_widget.rules import State
 
@@ -107,11 +108,17 @@ def engine_rates(count: int, steps: int | None, rounds: int, iterations: int) ->
     return {name: done[name] / spent[name] for name in runs}
 
 
+NAMED = {"FITTED": FITTED}
+"""Values a variant may name besides Python literals: ``evaluation=FITTED`` (lesson 07's learned evaluation)."""
+
+
 def variant(text: str) -> dict[str, object]:
-    """``"worlds=64, prior_worlds=4"`` -> keyword arguments of :class:`ISMCTSBot` (Python literals)."""
+    """``"worlds=64, prior_worlds=4"`` -> keyword arguments of :class:`ISMCTSBot` (Python literals, or a
+    name of :data:`NAMED`)."""
     call = ast.parse(f"f({text})", mode="eval").body
     assert isinstance(call, ast.Call) and not call.args, f"keyword arguments only, not {text!r}"
-    return {k.arg: ast.literal_eval(k.value) for k in call.keywords if k.arg}
+    return {k.arg: NAMED[k.value.id] if isinstance(k.value, ast.Name) and k.value.id in NAMED
+            else ast.literal_eval(k.value) for k in call.keywords if k.arg}
 
 
 def history_speed(games: int, seconds: float) -> tuple[float, float, float, int]:
