@@ -294,9 +294,8 @@ def main() -> None:
         low, high = wilson(wins, games)
         print(f"  {name:<36} {wins:>4}/{games:<4} = {wins / games:6.1%}   95% [{low:5.1%}, {high:5.1%}]"
               f"   ({time.perf_counter() - start:5.0f} s; wins a deal: {pairs})", flush=True)
-        if verdict is not None:
-            print(f"    SPRT of a win rate of {test[0]:.0%} (H0) against {test[1]:.0%} (H1): {verdict}",  # type: ignore[index]
-                  flush=True)
+        if verdict is not None and test is not None:
+            print(f"    SPRT of a win rate of {test[0]:.0%} (H0) against {test[1]:.0%} (H1): {verdict}", flush=True)
 
 
 if __name__ == "__main__":
