@@ -9,7 +9,7 @@ from itertools import combinations
 import pytest
 from worlds import RS, placements_ending_the_game, random_states
 
-from naga_widget.bots import ISMCTSBot
+from naga_widget.bots import FITTED, ISMCTSBot
 from naga_widget.bots.greedy import call_score
 from naga_widget.bots.heuristics import evaluate, win_chance
 from naga_widget.bots.ismcts import WORLDS, _Edge, _greedy_call, _legal, seen_as
@@ -193,11 +193,12 @@ def test_greedy_steps_take_greedybot_s_best_without_a_search() -> None:
 
 
 def test_a_playout_cut_at_a_placement_is_judged_before_it() -> None:
-    bot = ISMCTSBot(iterations=1, seed=1, cut_at_placement=True, playout_steps=None)
     placing = next(s for s in random_states(range(6), decisions_only=True) if s.phase == "place")
-    d = Draft(placing)
-    assert bot._playout(d, placing.to_move, Chance(random.Random(1), record=False)) == pytest.approx(
-        win_chance(evaluate(placing, placing.to_move)))
-    assert d.phase == "place" and "cut_at_placement=True" in repr(bot)
+    for evaluation, expected in ((None, win_chance(evaluate(placing, placing.to_move))),
+                                 (FITTED, FITTED(placing.observe(placing.to_move)))):
+        bot = ISMCTSBot(iterations=1, seed=1, cut_at_placement=True, playout_steps=None, evaluation=evaluation)
+        d = Draft(placing)
+        assert bot._playout(d, placing.to_move, Chance(random.Random(1), record=False)) == pytest.approx(expected)
+        assert d.phase == "place" and "cut_at_placement=True" in repr(bot)
     for state in POSITIONS[:4]:  # the playouts of a whole search stop at placements and the answer stays legal
         assert decide(ISMCTSBot(iterations=40, seed=1, cut_at_placement=True), state).action in state.legal_actions()

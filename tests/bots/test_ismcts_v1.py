@@ -22,7 +22,7 @@ RECORDED = json.loads((Path(__file__).parent / "ismcts_v1_decisions.json").read_
 POSITIONS = [s for k, s in enumerate(random_states(range(3), decisions_only=True)) if k % 5 == 0][:24]
 
 
-V1_SETTINGS: dict[str, Any] = {"inference": False, "worlds": None}
+V1_SETTINGS: dict[str, Any] = {"inference": False, "worlds": None, "evaluation": None}
 """What makes today's ISMCTSBot search as the first version did (its faster code must not change a decision)."""
 
 

@@ -11,6 +11,7 @@ from worlds import random_states
 
 from naga_widget import Match
 from naga_widget.bots import FEATURES, FITTED, ISMCTSBot, LinearEvaluation, determinize, position_features
+from naga_widget.bots import heuristics, ismcts
 from naga_widget.bots.learned import state_features
 from naga_widget.rules import State
 
@@ -156,10 +157,24 @@ def test_a_bad_evaluation_is_refused_with_its_name() -> None:
             ask(ISMCTSBot(iterations=5, seed=1, evaluation=lambda o, w=wrong: w), m)
 
 
-def test_the_default_evaluation_is_unchanged() -> None:
+def test_the_default_evaluation_is_the_learned_one_and_none_is_the_hand_written_one() -> None:
     m = two_cursed_up()
     assert repr(ISMCTSBot(iterations=5)) == "ISMCTSBot(iterations=5, playout_steps=6)"
-    assert ask(ISMCTSBot(iterations=80, seed=2), m) == ask(ISMCTSBot(iterations=80, seed=2, evaluation=None), m)
+    assert repr(ISMCTSBot(iterations=5, evaluation=None)) == "ISMCTSBot(iterations=5, playout_steps=6, evaluation=None)"
+    assert ask(ISMCTSBot(iterations=80, seed=2), m) == ask(ISMCTSBot(iterations=80, seed=2, evaluation=FITTED), m)
+    judged: list[float] = []
+    real = heuristics.evaluate
+
+    def counting(state: Any, me: int, paths: bool = False) -> float:
+        judged.append(real(state, me, paths))
+        return judged[-1]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ismcts, "evaluate", counting)
+        ask(ISMCTSBot(iterations=40, seed=2), m)
+        assert judged == []  # the default never calls evaluate
+        ask(ISMCTSBot(iterations=40, seed=2, evaluation=None), m)
+        assert len(judged) > 10
 
 
 def test_the_shipped_weights_guess_the_winner_of_late_positions_more_often_than_not() -> None:
