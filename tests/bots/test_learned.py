@@ -10,8 +10,16 @@ import pytest
 from worlds import random_states
 
 from naga_widget import Match
-from naga_widget.bots import FEATURES, FITTED, ISMCTSBot, LinearEvaluation, determinize, position_features
-from naga_widget.bots import heuristics, ismcts
+from naga_widget.bots import (
+    FEATURES,
+    FITTED,
+    ISMCTSBot,
+    LinearEvaluation,
+    determinize,
+    heuristics,
+    ismcts,
+    position_features,
+)
 from naga_widget.bots.learned import state_features
 from naga_widget.rules import State
 
