@@ -61,7 +61,11 @@ def free_texts(w: NagaWidget) -> list[str]:
     # the events of the step shown (an older one may name a card since shuffled back into the deck)
     out += [e["text"] for e in w.events if e["step"] == w.step]
     out += [e["text"] for e in (w.timeline.get("happened") or {}).get("events", []) if e["step"] == w.step]
-    out += [b["last_action"] or "" for b in w.timeline.get("branches", [])]
+    # the other lines' last actions, as seen from this step; this line's own last action is what the viewer
+    # saw at its end, public there (checked when the end is shown), and may name a card hidden at an earlier step
+    timeline = w.timeline
+    out += [b["last_action"] or "" for b in timeline.get("branches", [])
+            if b["index"] != timeline["branch"] or w.step == timeline["last"]]
     for shown in w.explain.values():  # the guesses are checked by check_explanation: they may name any card
         out += [shown["action"], shown["summary"], *(c["action"] for c in shown["candidates"]),
                 *(h["token"] + " " + h["label"] for h in shown["highlights"])]
