@@ -229,5 +229,6 @@ FITTED = LinearEvaluation(
 """Weights fitted by ``benchmarks/bench_eval.py`` (its default settings) on 150 of 200 games of GreedyBot
 against itself: on the 50 games held out, a log loss of 0.631 (a constant guess: 0.693) and 63.9% of
 the winners guessed right. ``progress`` alone gets no weight: it is the same for both players, so it
-cannot tell which of them wins. Measured against the default evaluation in ``docs/teaching.md``.
+cannot tell which of them wins. Measured against the hand-written evaluation in ``docs/teaching.md``;
+``ISMCTSBot``'s default evaluation since it won at 0.3 s and 1 s a move (``docs/bots.md``).
 """
