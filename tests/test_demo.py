@@ -32,7 +32,10 @@ def printed_url(cmd: list[str], port: int, tmp: Path) -> tuple[str, subprocess.P
         env.pop(name, None)  # sub-make of `make test` sharing its job server (once it stopped: "wait: No child")
     log = tmp / "demo.log"
     with open(log, "w") as out:
-        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        # SIGCHLD back to its default: a child that inherits it ignored (SIG_IGN survives exec) has its own
+        # children reaped for it, and make then stops with "wait: No child processes", killing JupyterLab
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+                                preexec_fn=lambda: signal.signal(signal.SIGCHLD, signal.SIG_DFL))
     deadline = time.time() + 90
     while time.time() < deadline and proc.poll() is None:
         found = re.search(rf"http://127\.0\.0\.1:{port}/\S*\?token=\w+", log.read_text())
