@@ -46,6 +46,7 @@ from collections.abc import Callable
 from bench_bots import decision_points, wilson
 
 from naga_widget import Match, compiled
+from naga_widget.arena.progress import Bar
 from naga_widget.bots import FITTED, Bot, ClairvoyantBot, GreedyBot, ISMCTSBot, ISMCTSV1Bot, RandomBot
 from naga_widget.league.ratings import SPRT, sprt
 from naga_widget.rules import State
@@ -186,23 +187,29 @@ def elo(rate: float) -> float:
 
 
 def duplicate(key: str, seconds: float, deals: int, seed: int, workers: int = 1,
-              kwargs: dict[str, object] | None = None, test: tuple[float, float] | None = None
-              ) -> tuple[int, int, str, SPRT | None]:
+              kwargs: dict[str, object] | None = None, test: tuple[float, float] | None = None,
+              progress: bool = True) -> tuple[int, int, str, SPRT | None]:
     """(wins of the first bot, games, the wins of each deal's pair as digits 0-2, the SPRT) over
     ``deals`` deals, each played twice with the seats swapped; ``workers`` processes play the games.
 
     ``test=(p0, p1)``: Wald's SPRT of the win rate ``p0`` against ``p1`` (error rates 5%), updated
     after each deal's two games; the run stops at the first deal after which it says yes or no.
-    Without it the SPRT is None and every deal is played."""
+    Without it the SPRT is None and every deal is played. ``progress``: a bar of the games played on
+    stderr (tqdm, where installed), with the wins so far and the SPRT's log-likelihood ratio."""
     jobs = [(key, seconds, seed, deal, seat, kwargs) for deal in range(deals) for seat in (0, 1)]
     won: list[int] = []
     verdict = None
+    bar = Bar(len(jobs), desc=key, enabled=progress)
 
     def stop() -> bool:
         nonlocal verdict
+        bar.update()
+        note = f"won {sum(won)}/{len(won)}"
         if test is None or len(won) % 2:
+            bar.note(note)
             return False
         verdict = sprt(sum(won), len(won) - sum(won), elo0=elo(test[0]), elo1=elo(test[1]))
+        bar.note(f"{note}, LLR {verdict.llr:.2f} in [{verdict.lower:.2f}, {verdict.upper:.2f}]")
         return verdict.verdict != "not yet"
 
     if workers > 1:
@@ -217,6 +224,7 @@ def duplicate(key: str, seconds: float, deals: int, seed: int, workers: int = 1,
             won.append(_game(job))
             if stop():
                 break
+    bar.close()
     pairs = "".join(str(won[2 * d] + won[2 * d + 1]) for d in range(len(won) // 2))
     return sum(won), len(won), pairs, verdict
 

@@ -12,10 +12,11 @@ from worlds import RS, placements_ending_the_game, random_states
 from naga_widget.bots import FITTED, ISMCTSBot
 from naga_widget.bots.greedy import call_score
 from naga_widget.bots.heuristics import evaluate, win_chance
-from naga_widget.bots.ismcts import WORLDS, _Edge, _greedy_call, _legal, seen_as
+from naga_widget.bots.ismcts import PRIOR_WORLDS, WORLDS, _Edge, _greedy_call, _legal, seen_as
 from naga_widget.rules import Call, Chance, State
 from naga_widget.rules.draft import Draft
 from naga_widget.rules.legal import check
+from naga_widget.rules.observe import Observation
 
 WINS = placements_ending_the_game(range(300), "target_score")
 LOSSES = placements_ending_the_game(range(300), "three_cursed")
@@ -86,7 +87,7 @@ def test_a_single_legal_action_is_played_without_search() -> None:
     ({"iterations": 0}, "iterations"), ({"seconds": 0}, "seconds"), ({"prior_worlds": 0}, "prior_worlds"),
     ({"prior_visits": {"place": 0}}, "prior_visits"), ({"prior_visits": {"placing": 30}}, "prior_visits"),
     ({"choose_by": "value"}, "choose_by"), ({"greedy_steps": ["placing"]}, "greedy_steps"),
-    ({"greedy_steps": "placing"}, "greedy_steps")])
+    ({"greedy_steps": "placing"}, "greedy_steps"), ({"priors": "learned"}, "priors")])
 def test_a_bad_budget_is_refused(kwargs: dict[str, float], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         ISMCTSBot(**kwargs)  # type: ignore[arg-type]
@@ -190,6 +191,37 @@ def test_greedy_steps_take_greedybot_s_best_without_a_search() -> None:
     for state in calling:  # the other steps are searched as before
         bot = ISMCTSBot(iterations=50, seed=5, greedy_steps=["place"])
         assert decide(bot, state) == decide(ISMCTSBot(iterations=50, seed=5), state) and bot.last_iterations == 50
+
+
+def test_priors_from_the_evaluation_judge_each_invoke_and_placement_one_step_ahead() -> None:
+    placing = [s for s in random_states(range(6), decisions_only=True) if s.phase == "place"
+               and len(s.legal_actions()) > 1][:3]
+    calling = [s for s in POSITIONS if s.phase == "call" and len(s.legal_actions()) > 1][:2]
+    assert len(placing) == 3 and calling
+    seen: list[Observation] = []
+
+    def judge(observation: Observation) -> float:  # a made-up evaluation that counts its calls
+        seen.append(observation)
+        return 0.25 + 0.5 * (len(seen) % 2)
+
+    for state in placing:  # with the priors alone (no search), the answer is the best one-step judgement
+        seen.clear()
+        bot = ISMCTSBot(iterations=50, seed=5, greedy_steps=["place"], priors="evaluation", evaluation=judge)
+        decision = decide(bot, state)
+        legal = len(state.legal_actions())
+        assert len(seen) == legal * PRIOR_WORLDS and "priors='evaluation'" in repr(bot)
+        assert all(o["viewer"] == state.to_move for o in seen)  # judged from the searching player's side
+        values = [c.value for c in decision.explanation.candidates]
+        assert values[0] == max(values) and all(0.25 <= v <= 0.75 for v in values)
+        seen.clear()
+        decide(ISMCTSBot(iterations=50, seed=5, greedy_steps=["place"], evaluation=judge), state)
+        assert not seen  # GreedyBot's priors do not ask the evaluation
+    for state in calling:  # calls and gives keep GreedyBot's rules of thumb
+        seen.clear()
+        decide(ISMCTSBot(iterations=20, seed=5, greedy_steps=["call"], priors="evaluation", evaluation=judge), state)
+        assert not seen
+    for state in POSITIONS[:4]:  # a whole search with them answers legally, with FITTED's fast path too
+        assert decide(ISMCTSBot(iterations=40, seed=1, priors="evaluation"), state).action in state.legal_actions()
 
 
 def test_a_playout_cut_at_a_placement_is_judged_before_it() -> None:

@@ -24,8 +24,9 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
-from ..rules import AnyAction, Chance, LegalActions, Ruleset
+from ..rules import AnyAction, Chance, LegalActions, Ruleset, State
 from ..rules.observe import Observation
 from .base import Candidate, Decision, Explanation, highlights
 from .beliefs import BeliefTally
@@ -101,13 +102,14 @@ def greedy_scores(det: Worlds, actions: list[AnyAction], phase: str, player: int
 
 
 def look_ahead(det: Worlds, actions: list[AnyAction], player: int, rng: random.Random,
-               worlds: int) -> list[float]:
-    """The mean :func:`evaluate` of each action, each tried on the same sampled worlds and chance."""
+               worlds: int, score: Callable[[State, int], float] = evaluate) -> list[float]:
+    """The mean ``score`` (by default :func:`evaluate`) of each action for ``player``, each tried on the
+    same sampled worlds and chance."""
     sampled = [(det.sample(rng), rng.getrandbits(32)) for _ in range(worlds)]
     scores = []
     for action in actions:
         total = 0.0
         for world, seed in sampled:
-            total += evaluate(world.apply(action, Chance(random.Random(seed), record=False)), player)
+            total += score(world.apply(action, Chance(random.Random(seed), record=False)), player)
         scores.append(total / worlds)
     return scores

@@ -63,7 +63,7 @@ from ..rules.observe import Observation, call_hidden
 from .base import Candidate, Decision, Explanation, highlights
 from .beliefs import BeliefTally
 from .determinize import Determinizer, Worlds
-from .greedy import call_score, greedy_scores
+from .greedy import call_score, greedy_scores, look_ahead
 from .heuristics import evaluate, expected_fate, win_chance
 from .history import OpponentRecord
 from .inference import PASS_BETA, Inference
@@ -273,7 +273,10 @@ class ISMCTSBot:
     score alone, without a search (how the rows "the search for … only" of docs/bots.md are measured).
     ``cut_at_placement``: a playout stops where a room is to be placed (the evaluation judges the room's
     winner, not a random placement). ``paths``: the default evaluation also counts the relics two
-    placements away (:func:`~naga_widget.bots.heuristics.evaluate`). See docs/bots.md for what each won.
+    placements away (:func:`~naga_widget.bots.heuristics.evaluate`). ``priors``: where the root's
+    invokes and placements start from: ``"greedy"``, GreedyBot's one-step score by ``evaluate``, or
+    ``"evaluation"``, the same step ahead judged by the search's own ``evaluation`` (the win chance its
+    playouts end on; calls and gives keep GreedyBot's rules either way). See docs/bots.md for what each won.
 
     A timed search stops early once no other action can overtake the most visited one in the
     time left; ``stopped_early`` says whether the last one did.
@@ -286,7 +289,7 @@ class ISMCTSBot:
                  weigh_passes: bool = False, worlds: int | None = WORLDS, greedy_playouts: bool = False,
                  prior_worlds: int = PRIOR_WORLDS, prior_visits: dict[str, int] | None = None,
                  choose_by: str = "visits", history: bool = False, cut_at_placement: bool = False,
-                 greedy_steps: Iterable[str] = (), paths: bool = False) -> None:
+                 greedy_steps: Iterable[str] = (), paths: bool = False, priors: str = "greedy") -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
@@ -330,6 +333,9 @@ class ISMCTSBot:
         if not greedy_steps <= set(PRIOR_VISITS):
             raise ValueError(f"greedy_steps must be among {sorted(PRIOR_VISITS)}, not {sorted(greedy_steps)!r}")
         self.greedy_steps = greedy_steps
+        if priors not in ("greedy", "evaluation"):
+            raise ValueError(f"priors must be 'greedy' or 'evaluation', not {priors!r}")
+        self.priors = priors
         self.last_iterations = 0
         self.stopped_early = False
 
@@ -347,6 +353,7 @@ class ISMCTSBot:
         judged += ", cut_at_placement=True" if self.cut_at_placement else ""
         judged += ", paths=True" if self.paths else ""
         judged += f", greedy_steps={sorted(self.greedy_steps)}" if self.greedy_steps else ""
+        judged += ", priors='evaluation'" if self.priors == "evaluation" else ""
         return f"ISMCTSBot({budget}, playout_steps={self.playout_steps}{judged})"
 
     def act(self, observation: Observation, legal: LegalActions) -> AnyAction:
@@ -379,10 +386,14 @@ class ISMCTSBot:
             return Decision(actions[0], Explanation(f"{actions[0]}: the only legal action",
                                                     (Candidate(str(actions[0]), 0, 0.5),), tally.beliefs()))
         root = _Node()
-        priors = greedy_scores(worlds, actions, str(legal.phase), player, self.rng, self.prior_worlds)
-        weight = self.prior_visits[str(legal.phase)]
-        order = [_Edge(a, str(a), win_chance(v), weight)
-                 for a, v in sorted(zip(actions, priors), key=lambda av: -av[1])]
+        phase = str(legal.phase)
+        if self.priors == "evaluation" and phase in ("confront", "place"):  # the playouts' own judge
+            chances = look_ahead(worlds, actions, player, self.rng, self.prior_worlds, self._judge)
+        else:
+            chances = [win_chance(v) for v in greedy_scores(worlds, actions, phase, player, self.rng,
+                                                            self.prior_worlds)]
+        weight = self.prior_visits[phase]
+        order = [_Edge(a, str(a), v, weight) for a, v in sorted(zip(actions, chances), key=lambda av: -av[1])]
         root.edges = {str(e.action): e for e in order}
         if str(legal.phase) in self.greedy_steps:  # GreedyBot's best, no search
             self.last_iterations, self.stopped_early = 0, False
@@ -509,7 +520,12 @@ class ISMCTSBot:
             left -= 1
         if d.outcome is not None:
             return 1.0 if d.outcome.winner == me else 0.0
-        state = d.freeze()
+        return self._judge(d.freeze(), me)
+
+    def _judge(self, state: State, me: int) -> float:
+        """The win chance of ``me`` in ``state`` by the search's evaluation (a finished game: 1 or 0)."""
+        if state.outcome is not None:
+            return 1.0 if state.outcome.winner == me else 0.0
         if self.evaluation is None:
             return win_chance(evaluate(state, me, self.paths))
         evaluation = self.evaluation
