@@ -203,14 +203,13 @@ def duplicate(key: str, seconds: float, deals: int, seed: int, workers: int = 1,
 
     def stop() -> bool:
         nonlocal verdict
-        bar.update()
         note = f"won {sum(won)}/{len(won)}"
-        if test is None or len(won) % 2:
-            bar.note(note)
-            return False
-        verdict = sprt(sum(won), len(won) - sum(won), elo0=elo(test[0]), elo1=elo(test[1]))
-        bar.note(f"{note}, LLR {verdict.llr:.2f} in [{verdict.lower:.2f}, {verdict.upper:.2f}]")
-        return verdict.verdict != "not yet"
+        if test is not None and len(won) % 2 == 0:
+            verdict = sprt(sum(won), len(won) - sum(won), elo0=elo(test[0]), elo1=elo(test[1]))
+            note += f", LLR {verdict.llr:.2f} in [{verdict.lower:.2f}, {verdict.upper:.2f}]"
+        bar.note(note)  # shown by the update
+        bar.update()
+        return len(won) % 2 == 0 and verdict is not None and verdict.verdict != "not yet"
 
     if workers > 1:
         with multiprocessing.Pool(workers) as pool:  # in order: a stop leaves no game of a later deal counted
