@@ -388,12 +388,14 @@ class ISMCTSBot:
         root = _Node()
         phase = str(legal.phase)
         if self.priors == "evaluation" and phase in ("confront", "place"):  # the playouts' own judge
-            chances = look_ahead(worlds, actions, player, self.rng, self.prior_worlds, self._judge)
+            scores = look_ahead(worlds, actions, player, self.rng, self.prior_worlds, self._judge)
+            to_chance: Callable[[float], float] = float
         else:
-            chances = [win_chance(v) for v in greedy_scores(worlds, actions, phase, player, self.rng,
-                                                            self.prior_worlds)]
-        weight = self.prior_visits[phase]
-        order = [_Edge(a, str(a), v, weight) for a, v in sorted(zip(actions, chances), key=lambda av: -av[1])]
+            scores = greedy_scores(worlds, actions, phase, player, self.rng, self.prior_worlds)
+            to_chance = win_chance
+        weight = self.prior_visits[phase]  # ordered by the scores: win_chance may round two of them alike
+        order = [_Edge(a, str(a), to_chance(v), weight)
+                 for a, v in sorted(zip(actions, scores), key=lambda av: -av[1])]
         root.edges = {str(e.action): e for e in order}
         if str(legal.phase) in self.greedy_steps:  # GreedyBot's best, no search
             self.last_iterations, self.stopped_early = 0, False
