@@ -166,19 +166,33 @@ def _bots(key: str, seconds: float, k: int, kwargs: dict[str, object] | None = N
 
 def game(key: str, seconds: float, seed: int, deal: int, seat: int, kwargs: dict[str, object] | None = None) -> int:
     """1 if the first bot of ``key`` wins deal ``deal`` from ``seat``, else 0 (seeds as in :func:`duplicate`)."""
+    return played(key, seconds, seed, deal, seat, kwargs)[0]
+
+
+def played(key: str, seconds: float, seed: int, deal: int, seat: int,
+           kwargs: dict[str, object] | None = None) -> tuple[int, str]:
+    """:func:`game`'s result, and how the game ended in words: the reason (R7), the scores of the first
+    bot and of the other, the round, and whose move was the last, e.g. ``deal 16 as gold: three_cursed
+    (R7.1), 30-0 in round 6, after the search's place 2 rot0``."""
     a, b = _bots(key, seconds, seed + 2 * deal + seat, kwargs)
     bots = {seat: a, 1 - seat: b}
     match = Match(seed=seed + deal)
+    last = ""
     while match.state.outcome is None:
         state = match.state
         p = state.to_move
         viewer = "truth" if key == "clairvoyant" and p == seat else p
-        match.play(bots[p].act(state.observe(viewer), state.legal_actions().detached()))
-    return int(match.state.outcome.winner == seat)
+        action = bots[p].act(state.observe(viewer), state.legal_actions().detached())
+        last = f"{'the search' if p == seat else 'the other'}'s {action}"
+        match.play(action)
+    end = match.state.outcome
+    words = (f"deal {deal} as {('gold', 'silver')[seat]}: {end.reason.value} ({end.rule}), "
+             f"{end.scores[seat]}-{end.scores[1 - seat]} in round {match.state.round}, after {last}")
+    return int(end.winner == seat), words
 
 
-def _game(job: tuple[str, float, int, int, int, dict[str, object] | None]) -> int:
-    return game(*job)
+def _game(job: tuple[str, float, int, int, int, dict[str, object] | None]) -> tuple[int, str]:
+    return played(*job)
 
 
 def elo(rate: float) -> float:
@@ -188,14 +202,15 @@ def elo(rate: float) -> float:
 
 def duplicate(key: str, seconds: float, deals: int, seed: int, workers: int = 1,
               kwargs: dict[str, object] | None = None, test: tuple[float, float] | None = None,
-              progress: bool = True) -> tuple[int, int, str, SPRT | None]:
+              progress: bool = True, losses: list[str] | None = None) -> tuple[int, int, str, SPRT | None]:
     """(wins of the first bot, games, the wins of each deal's pair as digits 0-2, the SPRT) over
     ``deals`` deals, each played twice with the seats swapped; ``workers`` processes play the games.
 
     ``test=(p0, p1)``: Wald's SPRT of the win rate ``p0`` against ``p1`` (error rates 5%), updated
     after each deal's two games; the run stops at the first deal after which it says yes or no.
     Without it the SPRT is None and every deal is played. ``progress``: a bar of the games played on
-    stderr (tqdm, where installed), with the wins so far and the SPRT's log-likelihood ratio."""
+    stderr (tqdm, where installed), with the wins so far and the SPRT's log-likelihood ratio. ``losses``: a
+    list that gets how each game the first bot lost ended, in words (:func:`played`), in the order played."""
     jobs = [(key, seconds, seed, deal, seat, kwargs) for deal in range(deals) for seat in (0, 1)]
     won: list[int] = []
     verdict = None
@@ -213,14 +228,19 @@ def duplicate(key: str, seconds: float, deals: int, seed: int, workers: int = 1,
 
     if workers > 1:
         with multiprocessing.Pool(workers) as pool:  # in order: a stop leaves no game of a later deal counted
-            for result in pool.imap(_game, jobs, chunksize=1):
+            for result, words in pool.imap(_game, jobs, chunksize=1):
                 won.append(result)
+                if losses is not None and not result:
+                    losses.append(words)
                 if stop():
                     pool.terminate()
                     break
     else:
         for job in jobs:
-            won.append(_game(job))
+            result, words = _game(job)
+            won.append(result)
+            if losses is not None and not result:
+                losses.append(words)
             if stop():
                 break
     bar.close()
@@ -244,6 +264,8 @@ def main() -> None:
     parser.add_argument("--sprt", default="", metavar="P0,P1",
                         help="stop each match-up early by Wald's SPRT of the win rate P0 against P1 (error rates 5%%), "
                         "checked after every deal, e.g. 0.55,0.65; --deals is then the most played")
+    parser.add_argument("--losses", action="store_true", help="after each match-up, how every game the first bot "
+                        "lost ended: the reason (R7), the scores, the round and the last move")
     parser.add_argument("--quick", action="store_true", help="a short smoke run")
     args = parser.parse_args()
     if args.quick:
@@ -297,12 +319,16 @@ def main() -> None:
         if key not in parts:
             continue
         start = time.perf_counter()
-        wins, games, pairs, verdict = duplicate(key, s, args.deals, args.seed, args.workers, kwargs, test)
+        lost: list[str] | None = [] if args.losses else None
+        wins, games, pairs, verdict = duplicate(key, s, args.deals, args.seed, args.workers, kwargs, test,
+                                                losses=lost)
         low, high = wilson(wins, games)
         print(f"  {name:<36} {wins:>4}/{games:<4} = {wins / games:6.1%}   95% [{low:5.1%}, {high:5.1%}]"
               f"   ({time.perf_counter() - start:5.0f} s; wins a deal: {pairs})", flush=True)
         if verdict is not None and test is not None:
             print(f"    SPRT of a win rate of {test[0]:.0%} (H0) against {test[1]:.0%} (H1): {verdict}", flush=True)
+        for words in lost or ():
+            print(f"    lost {words}", flush=True)
 
 
 if __name__ == "__main__":
