@@ -18,7 +18,10 @@ Prints, on one core:
   history weighed against not). ``--only engines`` (part of ``speed`` where the compiled engine is built, ``make
   compiled``) prints ``ismcts-v1`` on the pure-Python engine beside today's search on the pure-Python and on the
   compiled engine, in two processes taking turns. ``--only history`` prints the simulations a decision with and
-  without the history, on positions of games whose history the bots were fed.
+  without the history, on positions of games whose history the bots were fed. ``--paired ARGS`` measures a
+  setting on games that differ only where it acts: each game is played twice by the measured search, as it is
+  and with ARGS, at ``--iterations`` simulations a move (a counted search repeats itself, so a game in which
+  the setting changes no decision is the same game both times, and the luck of the deal cancels out).
 
     python benchmarks/bench_search.py                       # the default figures (0.1 s a move)
     python benchmarks/bench_search.py --quick               # a smoke run (about a minute)
@@ -27,6 +30,7 @@ Prints, on one core:
     python benchmarks/bench_search.py --only default --deals 40 --variant "worlds=64"   # a setting side by side
     python benchmarks/bench_search.py --seconds 1 --only v1 --deals 200 --workers 2 --sprt 0.55,0.65   # stops early
     python benchmarks/bench_search.py --only default --variant "evaluation=FITTED" --sprt 0.5,0.6   # the learned one
+    python benchmarks/bench_search.py --only greedy --deals 60 --workers 2 --paired "sure_lead=None"   # same games
 
 Numbers only; nothing here asserts a speed or a strength. ``make strength`` plays the full
 tables at 1 s a move in the arena.
@@ -152,16 +156,19 @@ def history_speed(games: int, seconds: float) -> tuple[float, float, float, int]
     return done[0] / positions, done[1] / positions, weighed / positions, positions
 
 
-def _bots(key: str, seconds: float, k: int, kwargs: dict[str, object] | None = None) -> tuple[Bot, Bot]:
-    """The two bots of match-up ``key`` (the first is measured, with ``kwargs``), seeded from ``k``."""
+def _bots(key: str, seconds: float, k: int, kwargs: dict[str, object] | None = None,
+          iterations: int | None = None) -> tuple[Bot, Bot]:
+    """The two bots of match-up ``key`` (the first is measured, with ``kwargs``), seeded from ``k``; every
+    search thinks ``seconds`` a move, or makes ``iterations`` simulations a move when that is given."""
+    budget: dict[str, float | int] = {"seconds": seconds} if iterations is None else {"iterations": iterations}
     if key == "clairvoyant":
-        return ClairvoyantBot(seconds=seconds, seed=k), ISMCTSBot(seconds=seconds, seed=k + 50_000)
+        return ClairvoyantBot(seed=k, **budget), ISMCTSBot(seed=k + 50_000, **budget)  # type: ignore[arg-type]
     other: dict[str, Callable[[int], Bot]] = {
-        "v1": lambda s: ISMCTSV1Bot(seconds=seconds, seed=s), "greedy": lambda s: GreedyBot(seed=s),
-        "random": lambda s: RandomBot(seed=s), "noinference": lambda s: ISMCTSBot(seconds=seconds, seed=s,
-                                                                                   inference=False),
-        "default": lambda s: ISMCTSBot(seconds=seconds, seed=s)}
-    return ISMCTSBot(seconds=seconds, seed=k, **(kwargs or {})), other[key](k + 50_000)  # type: ignore[arg-type]
+        "v1": lambda s: ISMCTSV1Bot(seed=s, **budget), "greedy": lambda s: GreedyBot(seed=s),  # type: ignore[arg-type]
+        "random": lambda s: RandomBot(seed=s),
+        "noinference": lambda s: ISMCTSBot(seed=s, inference=False, **budget),  # type: ignore[arg-type]
+        "default": lambda s: ISMCTSBot(seed=s, **budget)}  # type: ignore[arg-type]
+    return ISMCTSBot(seed=k, **budget, **(kwargs or {})), other[key](k + 50_000)  # type: ignore[arg-type]
 
 
 def game(key: str, seconds: float, seed: int, deal: int, seat: int, kwargs: dict[str, object] | None = None) -> int:
@@ -170,13 +177,21 @@ def game(key: str, seconds: float, seed: int, deal: int, seat: int, kwargs: dict
 
 
 def played(key: str, seconds: float, seed: int, deal: int, seat: int,
-           kwargs: dict[str, object] | None = None) -> tuple[int, str]:
+           kwargs: dict[str, object] | None = None, iterations: int | None = None) -> tuple[int, str]:
     """:func:`game`'s result, and how the game ended in words: the reason (R7), the scores of the first
     bot and of the other, the round, and whose move was the last, e.g. ``deal 16 as gold: three_cursed
     (R7.1), 30-0 in round 6, after the search's place 2 rot0``."""
-    a, b = _bots(key, seconds, seed + 2 * deal + seat, kwargs)
+    won, words, _ = _play(key, seconds, seed, deal, seat, kwargs, iterations)
+    return won, words
+
+
+def _play(key: str, seconds: float, seed: int, deal: int, seat: int, kwargs: dict[str, object] | None,
+          iterations: int | None) -> tuple[int, str, list[str]]:
+    """:func:`played`, and the game's moves."""
+    a, b = _bots(key, seconds, seed + 2 * deal + seat, kwargs, iterations)
     bots = {seat: a, 1 - seat: b}
     match = Match(seed=seed + deal)
+    moves: list[str] = []
     last = ""
     while match.state.outcome is None:
         state = match.state
@@ -184,11 +199,44 @@ def played(key: str, seconds: float, seed: int, deal: int, seat: int,
         viewer = "truth" if key == "clairvoyant" and p == seat else p
         action = bots[p].act(state.observe(viewer), state.legal_actions().detached())
         last = f"{'the search' if p == seat else 'the other'}'s {action}"
+        moves.append(str(action))
         match.play(action)
     end = match.state.outcome
     words = (f"deal {deal} as {('gold', 'silver')[seat]}: {end.reason.value} ({end.rule}), "
              f"{end.scores[seat]}-{end.scores[1 - seat]} in round {match.state.round}, after {last}")
-    return int(end.winner == seat), words
+    return int(end.winner == seat), words, moves
+
+
+def _paired_game(job: tuple[str, int, int, int, int, dict[str, object], dict[str, object]]) -> tuple[int, int, bool]:
+    """One deal and seat played by the measured search as it is (``kwargs``) and with ``other`` keyword
+    arguments, ``iterations`` simulations a move: both results, and whether the two games went alike."""
+    key, iterations, seed, deal, seat, kwargs, other = job
+    first, _, moves = _play(key, 0.0, seed, deal, seat, kwargs, iterations)
+    second, _, other_moves = _play(key, 0.0, seed, deal, seat, {**kwargs, **other}, iterations)
+    return first, second, moves == other_moves
+
+
+def paired(key: str, iterations: int, deals: int, seed: int, workers: int, kwargs: dict[str, object],
+           other: dict[str, object], progress: bool = True) -> tuple[int, int, int, list[str]]:
+    """A setting measured on games that differ only where it acts: every game of :func:`duplicate` is
+    played twice by the measured search, as it is and with the keyword arguments ``other``, at a fixed
+    number of simulations a move (a timed search does not repeat itself; a counted one does, so a game in
+    which the setting changes no decision is the same game both times, and the luck of the deal cancels).
+
+    Returns (the wins as it is, the wins with ``other``, the games that went alike, and the games whose
+    result differs, in words such as ``deal 3 as gold: won as it is, lost with it``)."""
+    jobs = [(key, iterations, seed, deal, seat, kwargs, other) for deal in range(deals) for seat in (0, 1)]
+    results: list[tuple[int, int, bool]] = []
+    bar = Bar(len(jobs), desc=f"{key}, paired", enabled=progress)
+    with multiprocessing.Pool(max(1, workers)) as pool:
+        for result in pool.imap(_paired_game, jobs, chunksize=1):
+            results.append(result)
+            bar.note(f"won {sum(r[0] for r in results)} as it is, {sum(r[1] for r in results)} with it")
+            bar.update()
+    bar.close()
+    differ = [f"deal {job[3]} as {('gold', 'silver')[job[4]]}: {('lost', 'won')[a]} as it is, {('lost', 'won')[b]} "
+              f"with it" for job, (a, b, _) in zip(jobs, results) if a != b]
+    return sum(r[0] for r in results), sum(r[1] for r in results), sum(r[2] for r in results), differ
 
 
 def _game(job: tuple[str, float, int, int, int, dict[str, object] | None]) -> tuple[int, str]:
@@ -266,6 +314,12 @@ def main() -> None:
                         "checked after every deal, e.g. 0.55,0.65; --deals is then the most played")
     parser.add_argument("--losses", action="store_true", help="after each match-up, how every game the first bot "
                         "lost ended: the reason (R7), the scores, the round and the last move")
+    parser.add_argument("--paired", default="", metavar="ARGS", help="measure a setting side by side on the same "
+                        "games: each game played by the measured search as it is and with these keyword arguments "
+                        "(e.g. 'sure_lead=None'), --iterations simulations a move, so that only the games the "
+                        "setting changes can differ")
+    parser.add_argument("--iterations", type=int, default=600, help="simulations a move of every search with "
+                        "--paired (default 600, about 0.3 s a move)")
     parser.add_argument("--quick", action="store_true", help="a short smoke run")
     args = parser.parse_args()
     if args.quick:
@@ -315,10 +369,24 @@ def main() -> None:
         print(f"the measured search: ISMCTSBot({args.variant})")
     print(f"win rates of the first bot named, {s} s a move, {args.deals} deals each played twice (seats swapped; "
           f"the engine: {compiled.engine()})")
+    if args.paired:
+        other = variant(args.paired)
+        print(f"  paired: each game played as it is and with {args.paired}, {args.iterations} simulations a move of "
+              f"every search (not {s} s)")
     for key, name in names.items():
         if key not in parts:
             continue
         start = time.perf_counter()
+        if args.paired:
+            first, second, alike, differ = paired(key, args.iterations, args.deals, args.seed, args.workers, kwargs,
+                                                  other)
+            games = 2 * args.deals
+            print(f"  {name:<36} as it is {first}/{games} = {first / games:.1%}, with {args.paired} {second}/{games} = "
+                  f"{second / games:.1%}; {alike} of the {games} games went alike, {len(differ)} ended otherwise "
+                  f"({second - first:+d} for {args.paired})   ({time.perf_counter() - start:5.0f} s)", flush=True)
+            for words in differ:
+                print(f"    {words}", flush=True)
+            continue
         lost: list[str] | None = [] if args.losses else None
         wins, games, pairs, verdict = duplicate(key, s, args.deals, args.seed, args.workers, kwargs, test,
                                                 losses=lost)

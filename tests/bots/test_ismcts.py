@@ -87,7 +87,9 @@ def test_a_single_legal_action_is_played_without_search() -> None:
     ({"iterations": 0}, "iterations"), ({"seconds": 0}, "seconds"), ({"prior_worlds": 0}, "prior_worlds"),
     ({"prior_visits": {"place": 0}}, "prior_visits"), ({"prior_visits": {"placing": 30}}, "prior_visits"),
     ({"choose_by": "value"}, "choose_by"), ({"greedy_steps": ["placing"]}, "greedy_steps"),
-    ({"greedy_steps": "placing"}, "greedy_steps"), ({"priors": "learned"}, "priors")])
+    ({"greedy_steps": "placing"}, "greedy_steps"), ({"priors": "learned"}, "priors"),
+    ({"sure_lead": 0.3}, "sure_lead"), ({"sure_lead": True}, "sure_lead"), ({"sharpen": 0.5}, "sharpen"),
+    ({"sharpen": float("nan")}, "sharpen")])
 def test_a_bad_budget_is_refused(kwargs: dict[str, float], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         ISMCTSBot(**kwargs)  # type: ignore[arg-type]
@@ -234,3 +236,32 @@ def test_a_playout_cut_at_a_placement_is_judged_before_it() -> None:
         assert d.phase == "place" and "cut_at_placement=True" in repr(bot)
     for state in POSITIONS[:4]:  # the playouts of a whole search stop at placements and the answer stays legal
         assert decide(ISMCTSBot(iterations=40, seed=1, cut_at_placement=True), state).action in state.legal_actions()
+
+
+def test_in_a_sure_lead_the_playouts_are_judged_sharper_and_shown_on_the_evaluation_s_scale() -> None:
+    placing = next(s for s in random_states(range(6), decisions_only=True) if s.phase == "place"
+                   and len(s.legal_actions()) > 1)
+    me = placing.to_move
+
+    def constant(chance: float):  # type: ignore[no-untyped-def]
+        return lambda observation: chance  # a made-up evaluation: every position alike
+
+    sharp = 1.0 / (1.0 + (0.1 / 0.9) ** 1.5)  # 0.9's log-odds times SHARPEN
+    for evaluation, kwargs, expected in ((constant(0.9), {}, sharp), (constant(0.84), {}, 0.84),
+                                         (constant(0.9), {"sure_lead": None}, 0.9),
+                                         (constant(0.9), {"sure_lead": 0.95}, 0.9),
+                                         (constant(0.9), {"sharpen": 3.0}, 1.0 / (1.0 + (0.1 / 0.9) ** 3))):
+        bot = ISMCTSBot(iterations=30, seed=2, playout_steps=0, evaluation=evaluation, **kwargs)  # type: ignore[arg-type]
+        decision = decide(bot, placing)
+        assert bot.sharpened == (expected != pytest.approx(0.9) and expected != 0.84)
+        assert bot._judge(placing, me) == pytest.approx(expected)
+        assert ("sure lead" in decision.explanation.summary) == bot.sharpened
+        for chance in (0.02, 0.5, 0.97):  # what a decision shows is turned back to the evaluation's scale
+            assert bot._unsharpened(1.0 / (1.0 + ((1 - chance) / chance) ** bot._k)) == pytest.approx(chance)
+        assert bot._unsharpened(1.0) == 1.0 and bot._unsharpened(0.0) == 0.0
+    assert "sure_lead=None" in repr(ISMCTSBot(sure_lead=None)) and "sharpen" not in repr(ISMCTSBot())
+    for kwargs in ({"evaluation": None},  # the hand-written evaluation judges worlds: no lead
+                   {"evaluation": constant(0.9), "playout_steps": None}):  # playouts to the end: no judge
+        bot = ISMCTSBot(iterations=30, seed=2, **kwargs)  # type: ignore[arg-type]
+        decide(bot, placing)
+        assert not bot.sharpened

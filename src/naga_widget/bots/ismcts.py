@@ -98,6 +98,12 @@ worlds, and each later simulation starts from one of them at random. N = 256 mak
 the simulations a second of a second's search, yet against ``ismcts-v1`` at 1 s a move it won 41 of
 99 games where a fresh world every simulation won 58 of the same 99 (docs/bots.md, "Strength at 1 s
 a move")."""
+SURE_LEAD: float | None = 0.85
+"""The default of ``sure_lead=``: when the search's evaluation judges the position it decides in at this win
+chance or more, its playouts are judged :data:`SHARPEN` times sharper (see ``ISMCTSBot``)."""
+SHARPEN = 1.5
+"""The default of ``sharpen=``: in a sure lead, each playout's win chance ``p`` counts as
+``1 / (1 + ((1 - p) / p) ** SHARPEN)`` (its log-odds times :data:`SHARPEN`; 0 and 1 stay)."""
 
 
 class _Edge:
@@ -271,6 +277,16 @@ class ISMCTSBot:
     simulations and did not win more, see docs/bots.md; the Hint turns it on).
     ``greedy_steps``: steps (``"call"``, ``"confront"``, ``"place"``, ``"give"``) decided by GreedyBot's
     score alone, without a search (how the rows "the search for … only" of docs/bots.md are measured).
+    ``sure_lead``, ``sharpen``: when the evaluation judges the bot's own observation a win chance of
+    ``sure_lead`` or more (:data:`SURE_LEAD`), every playout's result is sharpened: its log-odds times
+    ``sharpen`` (:data:`SHARPEN`), so that a lead kept counts for nearly as much as a win at once, and a
+    placement that risks the game on a face-down relic no longer looks as good as a safe one. The evaluation
+    was fitted on games of GreedyBot against itself, which turn a lead into a win less surely than the search
+    does; against a weak opponent the search otherwise gambled won games away (docs/bots.md, "How the games
+    against RandomBot are lost"). ``sure_lead=None`` never sharpens, nor does ``evaluation=None`` (the
+    hand-written evaluation judges a world, not an observation), nor do playouts to the end (their results
+    are wins and losses). The values the decision shows are turned
+    back to the evaluation's own scale; ``sharpened`` says whether the last decision was sharpened.
     ``cut_at_placement``: a playout stops where a room is to be placed (the evaluation judges the room's
     winner, not a random placement). ``paths``: the default evaluation also counts the relics two
     placements away (:func:`~naga_widget.bots.heuristics.evaluate`). ``priors``: where the root's
@@ -289,7 +305,8 @@ class ISMCTSBot:
                  weigh_passes: bool = False, worlds: int | None = WORLDS, greedy_playouts: bool = False,
                  prior_worlds: int = PRIOR_WORLDS, prior_visits: dict[str, int] | None = None,
                  choose_by: str = "visits", history: bool = False, cut_at_placement: bool = False,
-                 greedy_steps: Iterable[str] = (), paths: bool = False, priors: str = "greedy") -> None:
+                 greedy_steps: Iterable[str] = (), paths: bool = False, priors: str = "greedy",
+                 sure_lead: float | None = SURE_LEAD, sharpen: float = SHARPEN) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
@@ -336,8 +353,17 @@ class ISMCTSBot:
         if priors not in ("greedy", "evaluation"):
             raise ValueError(f"priors must be 'greedy' or 'evaluation', not {priors!r}")
         self.priors = priors
+        if sure_lead is not None and (isinstance(sure_lead, bool) or not isinstance(sure_lead, (int, float))
+                                      or not 0.5 <= sure_lead <= 1.0):
+            raise ValueError(f"sure_lead must be None or a win chance from 0.5 to 1, not {sure_lead!r}")
+        if isinstance(sharpen, bool) or not isinstance(sharpen, (int, float)) or not 1.0 <= sharpen <= 100.0:
+            raise ValueError(f"sharpen must be a number from 1 to 100, not {sharpen!r}")
+        self.sure_lead = sure_lead
+        self.sharpen = float(sharpen)
+        self._k = 1.0  # the sharpening of this decision's playouts (1: none)
         self.last_iterations = 0
         self.stopped_early = False
+        self.sharpened = False
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
@@ -354,6 +380,8 @@ class ISMCTSBot:
         judged += ", paths=True" if self.paths else ""
         judged += f", greedy_steps={sorted(self.greedy_steps)}" if self.greedy_steps else ""
         judged += ", priors='evaluation'" if self.priors == "evaluation" else ""
+        judged += "" if self.sure_lead == SURE_LEAD else f", sure_lead={self.sure_lead}"
+        judged += "" if self.sharpen == SHARPEN else f", sharpen={self.sharpen}"
         return f"ISMCTSBot({budget}, playout_steps={self.playout_steps}{judged})"
 
     def act(self, observation: Observation, legal: LegalActions) -> AnyAction:
@@ -379,6 +407,7 @@ class ISMCTSBot:
             self.record.update(observation)
         worlds: Worlds = Inference(observation, det, pass_beta=PASS_BETA if self.weigh_passes else 0.0,
                                    history=self.record) if self.inference else det
+        self._k, self.sharpened = 1.0, False
         if len(actions) == 1:
             self.last_iterations, self.stopped_early = 0, False
             for _ in range(min(64, BELIEF_SAMPLES)):
@@ -402,6 +431,12 @@ class ISMCTSBot:
             for _ in range(min(64, BELIEF_SAMPLES)):
                 tally.add(worlds.sample(self.rng))
             return self._decision(order, player, 0, tally)
+        if self.sure_lead is not None and self.evaluation is not None and self.sharpen != 1.0 \
+                and (self.playout_steps is not None or self.cut_at_placement):  # else every result is 1 or 0
+            lead = (self._judged(self.evaluation(observation)) if observation["viewer"] == player
+                    else self._judge(worlds.sample(self.rng), player))  # the truth (ClairvoyantBot): its player's view
+            if lead >= self.sure_lead:
+                self._k, self.sharpened = self.sharpen, True
         deadline = None if self.seconds is None else start + self.seconds
         searching = time.perf_counter()
         n = 0
@@ -532,17 +567,33 @@ class ISMCTSBot:
             return win_chance(evaluate(state, me, self.paths))
         evaluation = self.evaluation
         if isinstance(evaluation, LinearEvaluation):  # the same value, without building the observation
-            value = evaluation.of_state(state, me)
+            value = self._judged(evaluation.of_state(state, me))
         else:
-            value = evaluation(state.observe(me))
-        if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0.0 <= value <= 1.0:
+            value = self._judged(evaluation(state.observe(me)))
+        k = self._k
+        if k != 1.0 and 0.0 < value < 1.0:  # a sure lead: the log-odds times k (see SHARPEN)
+            z = k * math.log(value / (1.0 - value))
+            return 1.0 / (1.0 + math.exp(-z)) if z > -60.0 else 0.0
+        return value
+
+    def _judged(self, value: object) -> float:
+        """``value``, checked to be a win chance returned by the evaluation."""
+        chance = float(value) if isinstance(value, numbers.Real) and not isinstance(value, bool) else math.nan
+        if not 0.0 <= chance <= 1.0:
             raise ValueError(f"the evaluation {self.evaluation!r} must return a win chance from 0 to 1, "
                              f"not {value!r}")
-        return float(value)
+        return chance
+
+    def _unsharpened(self, value: float) -> float:
+        """A mean of sharpened results turned back to the evaluation's own scale (see SHARPEN)."""
+        k = self._k
+        if k == 1.0 or not 0.0 < value < 1.0:
+            return value
+        return 1.0 / (1.0 + math.exp(-math.log(value / (1.0 - value)) / k))
 
     # -- the answer ---------------------------------------------------------------------------------
     def _decision(self, order: list[_Edge], me: int, n: int, tally: BeliefTally) -> Decision:
-        stats = [(e.action, e.visits, e.mean()) for e in order]
+        stats = [(e.action, e.visits, self._unsharpened(e.mean())) for e in order]
         if self.choose_by == "mean":  # the best mean first, the prior counted as its simulations
             stats.sort(key=lambda s: (-s[2], -s[1]))
         else:
@@ -551,6 +602,9 @@ class ISMCTSBot:
         summary = (f"{action}: chosen by {n} simulations ({visits} tried it, estimated win chance {value:.0%})"
                    if n else f"{action}: GreedyBot's best by its one-step score, not searched (greedy_steps), "
                    f"estimated win chance {value:.0%}")
+        if self.sharpened:
+            summary += (f", judged as a sure lead (the playouts' results sharpened {self._k:g} times, so that "
+                        "keeping the lead weighs more than a gamble)")
         if self.stopped_early:
             summary += ", stopped before the time was up: no other action could catch up"
         if len(stats) > 1:
