@@ -19,7 +19,8 @@ Each simulation
    would, and the evaluation then judges the scramble rather than the position (the
    evaluation is ``evaluation=``, a function of the searching player's observation of the
    sampled world: by default the learned :data:`~naga_widget.bots.learned.FITTED`, or with
-   ``evaluation=None`` :func:`~naga_widget.bots.heuristics.evaluate` of the world); and
+   ``evaluation=None`` :func:`~naga_widget.bots.heuristics.evaluate` of the world; judged more
+   sharply when the bot's own position is already a sure lead, see :data:`SURE_LEAD`); and
 5. backs up the result, a win chance from the root player's point of view; the
    opponent chooses at its nodes to make it small.
 
