@@ -227,6 +227,16 @@ def _greedy_call(ruleset: Ruleset, hand: tuple[str, ...]) -> Call:
     return found
 
 
+def _checked_sharpening(sure_lead: float | None, sharpen: float) -> tuple[float | None, float]:
+    """``ISMCTSBot``'s ``sure_lead`` and ``sharpen``, checked."""
+    if sure_lead is not None and (isinstance(sure_lead, bool) or not isinstance(sure_lead, (int, float))
+                                  or not 0.5 <= sure_lead <= 1.0):
+        raise ValueError(f"sure_lead must be None or a win chance from 0.5 to 1, not {sure_lead!r}")
+    if isinstance(sharpen, bool) or not isinstance(sharpen, (int, float)) or not 1.0 <= sharpen <= 100.0:
+        raise ValueError(f"sharpen must be a number from 1 to 100, not {sharpen!r}")
+    return sure_lead, float(sharpen)
+
+
 def seen_as(state: Readable, root: int, action: AnyAction) -> str:
     """The key of ``action`` as the root player sees it.
 
@@ -354,17 +364,10 @@ class ISMCTSBot:
         if priors not in ("greedy", "evaluation"):
             raise ValueError(f"priors must be 'greedy' or 'evaluation', not {priors!r}")
         self.priors = priors
-        if sure_lead is not None and (isinstance(sure_lead, bool) or not isinstance(sure_lead, (int, float))
-                                      or not 0.5 <= sure_lead <= 1.0):
-            raise ValueError(f"sure_lead must be None or a win chance from 0.5 to 1, not {sure_lead!r}")
-        if isinstance(sharpen, bool) or not isinstance(sharpen, (int, float)) or not 1.0 <= sharpen <= 100.0:
-            raise ValueError(f"sharpen must be a number from 1 to 100, not {sharpen!r}")
-        self.sure_lead = sure_lead
-        self.sharpen = float(sharpen)
+        self.sure_lead, self.sharpen = _checked_sharpening(sure_lead, sharpen)
         self._k = 1.0  # the sharpening of this decision's playouts (1: none)
         self.last_iterations = 0
         self.stopped_early = False
-        self.sharpened = False
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
@@ -408,7 +411,7 @@ class ISMCTSBot:
             self.record.update(observation)
         worlds: Worlds = Inference(observation, det, pass_beta=PASS_BETA if self.weigh_passes else 0.0,
                                    history=self.record) if self.inference else det
-        self._k, self.sharpened = 1.0, False
+        self._k = self._sharpening(observation, worlds, legal)
         if len(actions) == 1:
             self.last_iterations, self.stopped_early = 0, False
             for _ in range(min(64, BELIEF_SAMPLES)):
@@ -432,12 +435,6 @@ class ISMCTSBot:
             for _ in range(min(64, BELIEF_SAMPLES)):
                 tally.add(worlds.sample(self.rng))
             return self._decision(order, player, 0, tally)
-        if self.sure_lead is not None and self.evaluation is not None and self.sharpen != 1.0 \
-                and (self.playout_steps is not None or self.cut_at_placement):  # else every result is 1 or 0
-            lead = (self._judged(self.evaluation(observation)) if observation["viewer"] == player
-                    else self._judge(worlds.sample(self.rng), player))  # the truth (ClairvoyantBot): its player's view
-            if lead >= self.sure_lead:
-                self._k, self.sharpened = self.sharpen, True
         deadline = None if self.seconds is None else start + self.seconds
         searching = time.perf_counter()
         n = 0
@@ -462,6 +459,23 @@ class ISMCTSBot:
                 break
         self.last_iterations = n
         return self._decision(order, player, n, tally)
+
+    @property
+    def sharpened(self) -> bool:
+        """Whether the last decision judged its playouts as in a sure lead (see ``sure_lead``)."""
+        return self._k != 1.0
+
+    def _sharpening(self, observation: Observation, worlds: Worlds, legal: LegalActions) -> float:
+        """The sharpening of this decision's playouts: ``sharpen`` in a sure lead, else 1 (also when nothing
+        is searched, or when no playout is judged by the evaluation: playouts to the end end in 1 or 0)."""
+        if self.sure_lead is None or self.evaluation is None or self.sharpen == 1.0 or len(legal) == 1 \
+                or str(legal.phase) in self.greedy_steps or (self.playout_steps is None and not self.cut_at_placement):
+            return 1.0
+        player = legal.player
+        assert player is not None
+        lead = (self._judged(self.evaluation(observation)) if observation["viewer"] == player
+                else self._judge(worlds.sample(self.rng), player))  # the truth (ClairvoyantBot): its player's view
+        return self.sharpen if lead >= self.sure_lead else 1.0
 
     def _settled(self, order: list[_Edge], n: int, searching: float, deadline: float) -> bool:
         """True when no root action can overtake the most visited one in the time left.
