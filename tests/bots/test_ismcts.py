@@ -9,7 +9,7 @@ from itertools import combinations
 import pytest
 from worlds import RS, placements_ending_the_game, random_states
 
-from naga_widget.bots import FITTED, ISMCTSBot
+from naga_widget.bots import FITTED, ClairvoyantBot, ISMCTSBot
 from naga_widget.bots.greedy import call_score
 from naga_widget.bots.heuristics import evaluate, win_chance
 from naga_widget.bots.ismcts import PRIOR_WORLDS, WORLDS, _Edge, _greedy_call, _legal, seen_as
@@ -265,3 +265,15 @@ def test_in_a_sure_lead_the_playouts_are_judged_sharper_and_shown_on_the_evaluat
         bot = ISMCTSBot(iterations=30, seed=2, **kwargs)  # type: ignore[arg-type]
         decide(bot, placing)
         assert not bot.sharpened
+
+
+def test_the_clairvoyant_search_judges_its_lead_on_the_true_state_each_decision_afresh() -> None:
+    placing = next(s for s in random_states(range(6), decisions_only=True) if s.phase == "place"
+                   and len(s.legal_actions()) > 1)
+    judged = {"chance": 0.9}
+    bot = ClairvoyantBot(iterations=20, seed=3, playout_steps=0, evaluation=lambda o: judged["chance"])
+    bot.decide(placing.observe("truth"), placing.legal_actions().detached())
+    assert bot.sharpened
+    judged["chance"] = 0.84  # below the sure lead: the last decision's sharpening does not lift it over
+    bot.decide(placing.observe("truth"), placing.legal_actions().detached())
+    assert not bot.sharpened

@@ -468,6 +468,7 @@ class ISMCTSBot:
     def _sharpening(self, observation: Observation, worlds: Worlds, legal: LegalActions) -> float:
         """The sharpening of this decision's playouts: ``sharpen`` in a sure lead, else 1 (also when nothing
         is searched, or when no playout is judged by the evaluation: playouts to the end end in 1 or 0)."""
+        self._k = 1.0  # the lead itself is judged unsharpened
         if self.sure_lead is None or self.evaluation is None or self.sharpen == 1.0 or len(legal) == 1 \
                 or str(legal.phase) in self.greedy_steps or (self.playout_steps is None and not self.cut_at_placement):
             return 1.0
