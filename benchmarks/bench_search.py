@@ -319,7 +319,7 @@ def main() -> None:
                         "(e.g. 'sure_lead=None'), --iterations simulations a move, so that only the games the "
                         "setting changes can differ")
     parser.add_argument("--iterations", type=int, default=600, help="simulations a move of every search with "
-                        "--paired (default 600, about 0.3 s a move)")
+                        "--paired (default 600: a few tenths of a second a move)")
     parser.add_argument("--quick", action="store_true", help="a short smoke run")
     args = parser.parse_args()
     if args.quick:
