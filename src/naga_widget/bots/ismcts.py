@@ -227,6 +227,14 @@ def _greedy_call(ruleset: Ruleset, hand: tuple[str, ...]) -> Call:
     return found
 
 
+def _sharpened(chance: float, k: float) -> float:
+    """``chance`` with its log-odds times ``k`` (0 and 1 stay; ``1 / k`` undoes it)."""
+    if k == 1.0 or not 0.0 < chance < 1.0:
+        return chance
+    z = k * math.log(chance / (1.0 - chance))
+    return 1.0 / (1.0 + math.exp(-z)) if z > -60.0 else 0.0
+
+
 def _checked_sharpening(sure_lead: float | None, sharpen: float) -> tuple[float | None, float]:
     """``ISMCTSBot``'s ``sure_lead`` and ``sharpen``, checked."""
     if sure_lead is not None and (isinstance(sure_lead, bool) or not isinstance(sure_lead, (int, float))
@@ -586,11 +594,7 @@ class ISMCTSBot:
             value = self._judged(evaluation.of_state(state, me))
         else:
             value = self._judged(evaluation(state.observe(me)))
-        k = self._k
-        if k != 1.0 and 0.0 < value < 1.0:  # a sure lead: the log-odds times k (see SHARPEN)
-            z = k * math.log(value / (1.0 - value))
-            return 1.0 / (1.0 + math.exp(-z)) if z > -60.0 else 0.0
-        return value
+        return value if self._k == 1.0 else _sharpened(value, self._k)  # a sure lead (see SHARPEN)
 
     def _judged(self, value: object) -> float:
         """``value``, checked to be a win chance returned by the evaluation."""
@@ -602,10 +606,7 @@ class ISMCTSBot:
 
     def _unsharpened(self, value: float) -> float:
         """A mean of sharpened results turned back to the evaluation's own scale (see SHARPEN)."""
-        k = self._k
-        if k == 1.0 or not 0.0 < value < 1.0:
-            return value
-        return 1.0 / (1.0 + math.exp(-math.log(value / (1.0 - value)) / k))
+        return _sharpened(value, 1.0 / self._k)
 
     # -- the answer ---------------------------------------------------------------------------------
     def _decision(self, order: list[_Edge], me: int, n: int, tally: BeliefTally) -> Decision:
