@@ -10,9 +10,10 @@ import pytest
 from worlds import RS, placements_ending_the_game, random_states
 
 from naga_widget.bots import FITTED, ClairvoyantBot, ISMCTSBot
+from naga_widget.bots.determinize import Determinizer
 from naga_widget.bots.greedy import call_score
 from naga_widget.bots.heuristics import evaluate, win_chance
-from naga_widget.bots.ismcts import PRIOR_WORLDS, WORLDS, _Edge, _greedy_call, _legal, seen_as
+from naga_widget.bots.ismcts import PRIOR_WORLDS, WORLDS, _Edge, _greedy_call, _legal, safe_actions, seen_as
 from naga_widget.rules import Call, Chance, State
 from naga_widget.rules.draft import Draft
 from naga_widget.rules.legal import check
@@ -89,7 +90,7 @@ def test_a_single_legal_action_is_played_without_search() -> None:
     ({"choose_by": "value"}, "choose_by"), ({"greedy_steps": ["placing"]}, "greedy_steps"),
     ({"greedy_steps": "placing"}, "greedy_steps"), ({"priors": "learned"}, "priors"),
     ({"sure_lead": 0.3}, "sure_lead"), ({"sure_lead": True}, "sure_lead"), ({"sharpen": 0.5}, "sharpen"),
-    ({"sharpen": float("nan")}, "sharpen")])
+    ({"sharpen": float("nan")}, "sharpen"), ({"safe_lead": 0.3}, "safe_lead"), ({"safe_lead": "high"}, "safe_lead")])
 def test_a_bad_budget_is_refused(kwargs: dict[str, float], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         ISMCTSBot(**kwargs)  # type: ignore[arg-type]
@@ -277,3 +278,35 @@ def test_the_clairvoyant_search_judges_its_lead_on_the_true_state_each_decision_
     judged["chance"] = 0.84  # below the sure lead: the last decision's sharpening does not lift it over
     bot.decide(placing.observe("truth"), placing.legal_actions().detached())
     assert not bot.sharpened
+
+
+def _constant(chance: float):  # type: ignore[no-untyped-def]
+    return lambda observation: chance  # a made-up evaluation: every position alike
+
+
+@pytest.mark.parametrize("case", range(len(LOSSES)))
+def test_a_safe_lead_leaves_out_the_placements_that_lose_at_once(case: int) -> None:  # R7.1.1
+    state, losing, _ = LOSSES[case]  # the placer knows its relics: these placements lose in every world
+    me, legal = state.to_move, state.legal_actions().detached()
+    kept = {str(a) for a in safe_actions(Determinizer(state.observe(me)), list(legal), me, random.Random(case))}
+    assert kept and not kept & losing
+    for action in legal:  # whatever else is left out ends the game against the placer too
+        if str(action) not in kept:
+            after = state.apply(action, Chance(random.Random(0)))
+            assert after.outcome is not None and after.outcome.winner != me
+    for chance, lead in ((0.9, 0.85), (0.8, 0.85), (0.9, None)):
+        bot = ISMCTSBot(iterations=40, seed=case, evaluation=_constant(chance), safe_lead=lead)
+        decision = decide(bot, state)
+        assert str(decision.action) not in losing
+        in_lead = lead is not None and chance >= lead
+        assert (bot.left_out >= len(losing)) == in_lead and (bot.left_out == 0) == (not in_lead)
+        assert ("safe lead" in decision.explanation.summary) == in_lead
+        assert not {c.action for c in decision.explanation.candidates} & losing or not in_lead
+    assert "safe_lead=0.85" in repr(ISMCTSBot(safe_lead=0.85)) and "safe_lead" not in repr(ISMCTSBot())
+
+
+def test_a_safe_lead_keeps_every_action_when_none_is_safe() -> None:
+    state, losing, _ = LOSSES[0]
+    me = state.to_move
+    only_losing = [a for a in state.legal_actions() if str(a) in losing]
+    assert safe_actions(Determinizer(state.observe(me)), only_losing, me, random.Random(1)) == only_losing

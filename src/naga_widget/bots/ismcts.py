@@ -57,6 +57,7 @@ import time
 from collections.abc import Callable, Iterable
 
 from ..rules import AnyAction, Call, Chance, Give, IllegalActionError, LegalActions, Pass, Phase, Ruleset, State
+from ..rules.actions import Invoke, Place
 from ..rules.draft import Draft, Readable
 from ..rules.flow import act
 from ..rules.legal import check, payments, sample_action
@@ -105,6 +106,12 @@ chance or more, its playouts are judged :data:`SHARPEN` times sharper (see ``ISM
 SHARPEN = 1.5
 """The default of ``sharpen=``: in a sure lead, each playout's win chance ``p`` counts as
 ``1 / (1 + ((1 - p) / p) ** SHARPEN)`` (its log-odds times :data:`SHARPEN`; 0 and 1 stay)."""
+SAFE_LEAD: float | None = None
+"""The default of ``safe_lead=``: None, off. A win chance: when the evaluation judges the bot's own
+position at this or more, root actions that lose the game at once in one of :data:`SAFE_WORLDS`
+sampled worlds are left out, as long as another action loses in none (see ``ISMCTSBot``)."""
+SAFE_WORLDS = 32
+"""The sampled worlds on which ``safe_lead`` tries each root action one step ahead."""
 
 
 class _Edge:
@@ -235,14 +242,43 @@ def _sharpened(chance: float, k: float) -> float:
     return 1.0 / (1.0 + math.exp(-z)) if z > -60.0 else 0.0
 
 
+def _checked_lead(name: str, lead: float | None) -> float | None:
+    """``ISMCTSBot``'s ``sure_lead`` or ``safe_lead``, checked."""
+    if lead is not None and (isinstance(lead, bool) or not isinstance(lead, (int, float)) or not 0.5 <= lead <= 1.0):
+        raise ValueError(f"{name} must be None or a win chance from 0.5 to 1, not {lead!r}")
+    return lead
+
+
 def _checked_sharpening(sure_lead: float | None, sharpen: float) -> tuple[float | None, float]:
     """``ISMCTSBot``'s ``sure_lead`` and ``sharpen``, checked."""
-    if sure_lead is not None and (isinstance(sure_lead, bool) or not isinstance(sure_lead, (int, float))
-                                  or not 0.5 <= sure_lead <= 1.0):
-        raise ValueError(f"sure_lead must be None or a win chance from 0.5 to 1, not {sure_lead!r}")
+    _checked_lead("sure_lead", sure_lead)
     if isinstance(sharpen, bool) or not isinstance(sharpen, (int, float)) or not 1.0 <= sharpen <= 100.0:
         raise ValueError(f"sharpen must be a number from 1 to 100, not {sharpen!r}")
     return sure_lead, float(sharpen)
+
+
+def _loses_at_once(world: State, action: AnyAction, player: int, seed: int) -> bool:
+    """Whether ``action`` ends the game in ``world`` at once, and not with ``player`` the winner (R7.1:
+    a third cursed relic face up, or the opponent's temple brought to 25 points)."""
+    after = world.apply(action, Chance(random.Random(seed), record=False))
+    return after.outcome is not None and after.outcome.winner != player
+
+
+_TEMPLE_EFFECTS = frozenset({"E07", "E08", "E09", "E10", "E11"})
+"""The naga effects that change a temple (R5): of the invokes, only these can end the game at once."""
+
+
+def safe_actions(worlds: Worlds, actions: list[AnyAction], player: int, rng: random.Random,
+                 tries: int = SAFE_WORLDS) -> list[AnyAction]:
+    """The ``actions`` that do not lose the game at once (:func:`_loses_at_once`) in any of ``tries``
+    worlds sampled from ``worlds``; all of them when each loses in some world, since then none is safe.
+    Only placements and the invokes of :data:`_TEMPLE_EFFECTS` are tried: nothing else changes a temple."""
+    sampled = [(worlds.sample(rng), rng.getrandbits(32)) for _ in range(tries)]
+    rs = sampled[0][0].ruleset
+    safe = [a for a in actions if not (isinstance(a, Place) or isinstance(a, Invoke) and rs.card(a.card).effect
+                                       in _TEMPLE_EFFECTS) or not any(_loses_at_once(world, a, player, seed)
+                                                                      for world, seed in sampled)]
+    return safe or actions
 
 
 def seen_as(state: Readable, root: int, action: AnyAction) -> str:
@@ -306,6 +342,11 @@ class ISMCTSBot:
     hand-written evaluation judges a world, not an observation), nor do playouts to the end (their results
     are wins and losses). The values the decision shows are turned
     back to the evaluation's own scale; ``sharpened`` says whether the last decision was sharpened.
+    ``safe_lead``: when the evaluation judges the bot's own observation a win chance of ``safe_lead`` or more
+    (off by default, :data:`SAFE_LEAD`), an invoke or a placement that ends the game at once against the bot
+    (R7.1) in one of :data:`SAFE_WORLDS` sampled worlds is left out of the search, as long as another action
+    ends it in none (:func:`safe_actions`): a won position is not staked on a face-down relic.
+    ``left_out`` says how many actions the last decision left out, and its summary says so.
     ``cut_at_placement``: a playout stops where a room is to be placed (the evaluation judges the room's
     winner, not a random placement). ``paths``: the default evaluation also counts the relics two
     placements away (:func:`~naga_widget.bots.heuristics.evaluate`). ``priors``: where the root's
@@ -325,9 +366,9 @@ class ISMCTSBot:
                  prior_worlds: int = PRIOR_WORLDS, prior_visits: dict[str, int] | None = None,
                  choose_by: str = "visits", history: bool = False, cut_at_placement: bool = False,
                  greedy_steps: Iterable[str] = (), paths: bool = False, priors: str = "greedy",
-                 sure_lead: float | None = SURE_LEAD, sharpen: float = SHARPEN) -> None:
-        if iterations is None and seconds is None:
-            iterations = DEFAULT_ITERATIONS
+                 sure_lead: float | None = SURE_LEAD, sharpen: float = SHARPEN,
+                 safe_lead: float | None = SAFE_LEAD) -> None:
+        iterations = DEFAULT_ITERATIONS if iterations is None and seconds is None else iterations
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
         if seconds is not None and seconds <= 0:
@@ -373,9 +414,10 @@ class ISMCTSBot:
             raise ValueError(f"priors must be 'greedy' or 'evaluation', not {priors!r}")
         self.priors = priors
         self.sure_lead, self.sharpen = _checked_sharpening(sure_lead, sharpen)
+        self.safe_lead = _checked_lead("safe_lead", safe_lead)
         self._k = 1.0  # the sharpening of this decision's playouts (1: none)
-        self.last_iterations = 0
-        self.stopped_early = False
+        self.left_out = 0  # the root actions the last decision left out (see safe_lead)
+        self.last_iterations, self.stopped_early = 0, False
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
@@ -394,6 +436,7 @@ class ISMCTSBot:
         judged += ", priors='evaluation'" if self.priors == "evaluation" else ""
         judged += "" if self.sure_lead == SURE_LEAD else f", sure_lead={self.sure_lead}"
         judged += "" if self.sharpen == SHARPEN else f", sharpen={self.sharpen}"
+        judged += "" if self.safe_lead == SAFE_LEAD else f", safe_lead={self.safe_lead}"
         return f"ISMCTSBot({budget}, playout_steps={self.playout_steps}{judged})"
 
     def act(self, observation: Observation, legal: LegalActions) -> AnyAction:
@@ -419,24 +462,16 @@ class ISMCTSBot:
             self.record.update(observation)
         worlds: Worlds = Inference(observation, det, pass_beta=PASS_BETA if self.weigh_passes else 0.0,
                                    history=self.record) if self.inference else det
-        self._k = self._sharpening(observation, worlds, legal)
+        self._k, safe = self._in_lead(observation, worlds, legal)
+        self.left_out = 0
         if len(actions) == 1:
             self.last_iterations, self.stopped_early = 0, False
             for _ in range(min(64, BELIEF_SAMPLES)):
                 tally.add(worlds.sample(self.rng))
             return Decision(actions[0], Explanation(f"{actions[0]}: the only legal action",
                                                     (Candidate(str(actions[0]), 0, 0.5),), tally.beliefs()))
+        order = self._ordered(worlds, actions, str(legal.phase), player, safe)
         root = _Node()
-        phase = str(legal.phase)
-        if self.priors == "evaluation" and phase in ("confront", "place"):  # the playouts' own judge
-            scores = look_ahead(worlds, actions, player, self.rng, self.prior_worlds, self._judge)
-            to_chance: Callable[[float], float] = float
-        else:
-            scores = greedy_scores(worlds, actions, phase, player, self.rng, self.prior_worlds)
-            to_chance = win_chance
-        weight = self.prior_visits[phase]  # ordered by the scores: win_chance may round two of them alike
-        order = [_Edge(a, str(a), to_chance(v), weight)
-                 for a, v in sorted(zip(actions, scores), key=lambda av: -av[1])]
         root.edges = {str(e.action): e for e in order}
         if str(legal.phase) in self.greedy_steps:  # GreedyBot's best, no search
             self.last_iterations, self.stopped_early = 0, False
@@ -468,23 +503,42 @@ class ISMCTSBot:
         self.last_iterations = n
         return self._decision(order, player, n, tally)
 
+    def _ordered(self, worlds: Worlds, actions: list[AnyAction], phase: str, player: int, safe: bool) -> list[_Edge]:
+        """The root's edges, the best prior first; in a safe lead without the actions that lose at once."""
+        if safe and phase in ("confront", "place"):  # a call or a give changes no temple
+            kept = safe_actions(worlds, actions, player, self.rng)
+            self.left_out, actions = len(actions) - len(kept), kept
+        if self.priors == "evaluation" and phase in ("confront", "place"):  # the playouts' own judge
+            scores = look_ahead(worlds, actions, player, self.rng, self.prior_worlds, self._judge)
+            to_chance: Callable[[float], float] = float
+        else:
+            scores = greedy_scores(worlds, actions, phase, player, self.rng, self.prior_worlds)
+            to_chance = win_chance
+        weight = self.prior_visits[phase]  # ordered by the scores: win_chance may round two of them alike
+        return [_Edge(a, str(a), to_chance(v), weight) for a, v in sorted(zip(actions, scores), key=lambda av: -av[1])]
+
     @property
     def sharpened(self) -> bool:
         """Whether the last decision judged its playouts as in a sure lead (see ``sure_lead``)."""
         return self._k != 1.0
 
-    def _sharpening(self, observation: Observation, worlds: Worlds, legal: LegalActions) -> float:
-        """The sharpening of this decision's playouts: ``sharpen`` in a sure lead, else 1 (also when nothing
-        is searched, or when no playout is judged by the evaluation: playouts to the end end in 1 or 0)."""
+    def _in_lead(self, observation: Observation, worlds: Worlds, legal: LegalActions) -> tuple[float, bool]:
+        """This decision's sharpening of the playouts (``sharpen`` in a sure lead, else 1) and whether its
+        root leaves out the actions that lose at once (a safe lead). Neither when nothing is searched or
+        there is no evaluation to judge the lead; no sharpening when no playout is judged by the evaluation
+        (playouts to the end end in 1 or 0)."""
         self._k = 1.0  # the lead itself is judged unsharpened
-        if self.sure_lead is None or self.evaluation is None or self.sharpen == 1.0 or len(legal) == 1 \
-                or str(legal.phase) in self.greedy_steps or (self.playout_steps is None and not self.cut_at_placement):
-            return 1.0
+        sharpening = self.sure_lead is not None and self.sharpen != 1.0 \
+            and (self.playout_steps is not None or self.cut_at_placement)
+        if self.evaluation is None or len(legal) == 1 or str(legal.phase) in self.greedy_steps \
+                or not (sharpening or self.safe_lead is not None):
+            return 1.0, False
         player = legal.player
         assert player is not None
         lead = (self._judged(self.evaluation(observation)) if observation["viewer"] == player
                 else self._judge(worlds.sample(self.rng), player))  # the truth (ClairvoyantBot): its player's view
-        return self.sharpen if lead >= self.sure_lead else 1.0
+        sure = sharpening and self.sure_lead is not None and lead >= self.sure_lead
+        return (self.sharpen if sure else 1.0), self.safe_lead is not None and lead >= self.safe_lead
 
     def _settled(self, order: list[_Edge], n: int, searching: float, deadline: float) -> bool:
         """True when no root action can overtake the most visited one in the time left.
@@ -622,6 +676,9 @@ class ISMCTSBot:
         if self.sharpened:
             summary += (f", judged as a sure lead (the playouts' results sharpened {self._k:g} times, so that "
                         "keeping the lead weighs more than a gamble)")
+        if self.left_out:
+            summary += (f", {self.left_out} action(s) left out as a safe lead: each loses the game at once in "
+                        f"some of {SAFE_WORLDS} sampled worlds")
         if self.stopped_early:
             summary += ", stopped before the time was up: no other action could catch up"
         if len(stats) > 1:
