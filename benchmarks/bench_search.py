@@ -367,12 +367,12 @@ def main() -> None:
     kwargs = variant(args.variant)
     if kwargs:
         print(f"the measured search: ISMCTSBot({args.variant})")
-    print(f"win rates of the first bot named, {s} s a move, {args.deals} deals each played twice (seats swapped; "
+    budget = f"{args.iterations} simulations a move of every search" if args.paired else f"{s} s a move"
+    print(f"win rates of the first bot named, {budget}, {args.deals} deals each played twice (seats swapped; "
           f"the engine: {compiled.engine()})")
     if args.paired:
         other = variant(args.paired)
-        print(f"  paired: each game played as it is and with {args.paired}, {args.iterations} simulations a move of "
-              f"every search (not {s} s)")
+        print(f"  paired: each game played as it is and with {args.paired}")
     for key, name in names.items():
         if key not in parts:
             continue
