@@ -305,6 +305,18 @@ def test_a_safe_lead_leaves_out_the_placements_that_lose_at_once(case: int) -> N
     assert "safe_lead=0.85" in repr(ISMCTSBot(safe_lead=0.85)) and "safe_lead" not in repr(ISMCTSBot())
 
 
+def test_a_safe_lead_that_leaves_nothing_out_changes_nothing_in_the_search() -> None:
+    alike = 0
+    for state in [s for s in POSITIONS if s.phase in ("confront", "place")][:8]:
+        safe = ISMCTSBot(iterations=40, seed=5, evaluation=_constant(0.9), safe_lead=0.85)
+        plain = ISMCTSBot(iterations=40, seed=5, evaluation=_constant(0.9))
+        first, second = decide(safe, state), decide(plain, state)
+        if safe.left_out == 0:  # its own random numbers: the same search, simulation for simulation
+            assert first.explanation.candidates == second.explanation.candidates
+            alike += 1
+    assert alike >= 4
+
+
 def test_a_safe_lead_keeps_every_action_when_none_is_safe() -> None:
     state, losing, _ = LOSSES[0]
     me = state.to_move

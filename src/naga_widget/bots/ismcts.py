@@ -376,6 +376,7 @@ class ISMCTSBot:
         self.iterations = iterations
         self.seconds = seconds
         self.rng = random.Random(seed)
+        self._safe_rng = random.Random(None if seed is None else f"safe_lead {seed}")  # see _ordered
         if not 0.0 <= pass_chance <= 1.0:
             raise ValueError(f"pass_chance must be from 0 to 1, not {pass_chance}")
         self.playout_steps = playout_steps
@@ -415,8 +416,7 @@ class ISMCTSBot:
         self.priors = priors
         self.sure_lead, self.sharpen = _checked_sharpening(sure_lead, sharpen)
         self.safe_lead = _checked_lead("safe_lead", safe_lead)
-        self._k = 1.0  # the sharpening of this decision's playouts (1: none)
-        self.left_out = 0  # the root actions the last decision left out (see safe_lead)
+        self._k, self.left_out = 1.0, 0  # this decision's sharpening (1: none); the actions it left out (safe_lead)
         self.last_iterations, self.stopped_early = 0, False
 
     def __repr__(self) -> str:
@@ -505,9 +505,6 @@ class ISMCTSBot:
 
     def _ordered(self, worlds: Worlds, actions: list[AnyAction], phase: str, player: int, safe: bool) -> list[_Edge]:
         """The root's edges, the best prior first; in a safe lead without the actions that lose at once."""
-        if safe and phase in ("confront", "place"):  # a call or a give changes no temple
-            kept = safe_actions(worlds, actions, player, self.rng)
-            self.left_out, actions = len(actions) - len(kept), kept
         if self.priors == "evaluation" and phase in ("confront", "place"):  # the playouts' own judge
             scores = look_ahead(worlds, actions, player, self.rng, self.prior_worlds, self._judge)
             to_chance: Callable[[float], float] = float
@@ -515,7 +512,13 @@ class ISMCTSBot:
             scores = greedy_scores(worlds, actions, phase, player, self.rng, self.prior_worlds)
             to_chance = win_chance
         weight = self.prior_visits[phase]  # ordered by the scores: win_chance may round two of them alike
-        return [_Edge(a, str(a), to_chance(v), weight) for a, v in sorted(zip(actions, scores), key=lambda av: -av[1])]
+        order = [_Edge(a, str(a), to_chance(v), weight) for a, v in sorted(zip(actions, scores), key=lambda av: -av[1])]
+        if safe and phase in ("confront", "place"):  # a call or a give changes no temple
+            # with its own random numbers, after the priors: unless it leaves an action out, the search runs
+            # exactly as it would without safe_lead
+            kept = {id(a) for a in safe_actions(worlds, actions, player, self._safe_rng)}
+            self.left_out, order = len(actions) - len(kept), [e for e in order if id(e.action) in kept]
+        return order
 
     @property
     def sharpened(self) -> bool:
