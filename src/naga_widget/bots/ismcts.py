@@ -275,9 +275,13 @@ def safe_actions(worlds: Worlds, actions: list[AnyAction], player: int, rng: ran
     Only placements and the invokes of :data:`_TEMPLE_EFFECTS` are tried: nothing else changes a temple."""
     sampled = [(worlds.sample(rng), rng.getrandbits(32)) for _ in range(tries)]
     rs = sampled[0][0].ruleset
-    safe = [a for a in actions if not (isinstance(a, Place) or isinstance(a, Invoke) and rs.card(a.card).effect
-                                       in _TEMPLE_EFFECTS) or not any(_loses_at_once(world, a, player, seed)
-                                                                      for world, seed in sampled)]
+
+    def changes_a_temple(action: AnyAction) -> bool:
+        return isinstance(action, Place) or (isinstance(action, Invoke)
+                                             and rs.card(action.card).effect in _TEMPLE_EFFECTS)
+
+    safe = [a for a in actions
+            if not changes_a_temple(a) or not any(_loses_at_once(w, a, player, seed) for w, seed in sampled)]
     return safe or actions
 
 
