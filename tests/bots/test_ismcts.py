@@ -248,10 +248,10 @@ def test_in_a_sure_lead_the_playouts_are_judged_sharper_and_shown_on_the_evaluat
         return lambda observation: chance  # a made-up evaluation: every position alike
 
     sharp = 1.0 / (1.0 + (0.1 / 0.9) ** 1.5)  # 0.9's log-odds times SHARPEN
-    for evaluation, kwargs, expected in ((constant(0.9), {}, sharp), (constant(0.84), {}, 0.84),
-                                         (constant(0.9), {"sure_lead": None}, 0.9),
-                                         (constant(0.9), {"sure_lead": 0.95}, 0.9),
-                                         (constant(0.9), {"sharpen": 3.0}, 1.0 / (1.0 + (0.1 / 0.9) ** 3))):
+    sure = {"sure_lead": 0.85}  # off by default
+    for evaluation, kwargs, expected in ((constant(0.9), sure, sharp), (constant(0.84), sure, 0.84),
+                                         (constant(0.9), {}, 0.9), (constant(0.9), {"sure_lead": 0.95}, 0.9),
+                                         (constant(0.9), {**sure, "sharpen": 3.0}, 1.0 / (1.0 + (0.1 / 0.9) ** 3))):
         bot = ISMCTSBot(iterations=30, seed=2, playout_steps=0, evaluation=evaluation, **kwargs)  # type: ignore[arg-type]
         decision = decide(bot, placing)
         assert bot.sharpened == (expected != pytest.approx(0.9) and expected != 0.84)
@@ -260,10 +260,11 @@ def test_in_a_sure_lead_the_playouts_are_judged_sharper_and_shown_on_the_evaluat
         for chance in (0.02, 0.5, 0.97):  # what a decision shows is turned back to the evaluation's scale
             assert bot._unsharpened(1.0 / (1.0 + ((1 - chance) / chance) ** bot._k)) == pytest.approx(chance)
         assert bot._unsharpened(1.0) == 1.0 and bot._unsharpened(0.0) == 0.0
-    assert "sure_lead=None" in repr(ISMCTSBot(sure_lead=None)) and "sharpen" not in repr(ISMCTSBot())
+    assert "sure_lead=0.85" in repr(ISMCTSBot(**sure))  # type: ignore[arg-type]
+    assert "sure_lead" not in repr(ISMCTSBot()) and "sharpen" not in repr(ISMCTSBot())
     for kwargs in ({"evaluation": None},  # the hand-written evaluation judges worlds: no lead
                    {"evaluation": constant(0.9), "playout_steps": None}):  # playouts to the end: no judge
-        bot = ISMCTSBot(iterations=30, seed=2, **kwargs)  # type: ignore[arg-type]
+        bot = ISMCTSBot(iterations=30, seed=2, **sure, **kwargs)  # type: ignore[arg-type]
         decide(bot, placing)
         assert not bot.sharpened
 
@@ -272,7 +273,7 @@ def test_the_clairvoyant_search_judges_its_lead_on_the_true_state_each_decision_
     placing = next(s for s in random_states(range(6), decisions_only=True) if s.phase == "place"
                    and len(s.legal_actions()) > 1)
     judged = {"chance": 0.9}
-    bot = ClairvoyantBot(iterations=20, seed=3, playout_steps=0, evaluation=lambda o: judged["chance"])
+    bot = ClairvoyantBot(iterations=20, seed=3, playout_steps=0, evaluation=lambda o: judged["chance"], sure_lead=0.85)
     bot.decide(placing.observe("truth"), placing.legal_actions().detached())
     assert bot.sharpened
     judged["chance"] = 0.84  # below the sure lead: the last decision's sharpening does not lift it over
@@ -302,14 +303,14 @@ def test_a_safe_lead_leaves_out_the_placements_that_lose_at_once(case: int) -> N
         assert (bot.left_out >= len(losing)) == in_lead and (bot.left_out == 0) == (not in_lead)
         assert ("safe lead" in decision.explanation.summary) == in_lead
         assert not {c.action for c in decision.explanation.candidates} & losing or not in_lead
-    assert "safe_lead=0.85" in repr(ISMCTSBot(safe_lead=0.85)) and "safe_lead" not in repr(ISMCTSBot())
+    assert "safe_lead=None" in repr(ISMCTSBot(safe_lead=None)) and "safe_lead" not in repr(ISMCTSBot(safe_lead=0.85))
 
 
 def test_a_safe_lead_that_leaves_nothing_out_changes_nothing_in_the_search() -> None:
     alike = 0
     for state in [s for s in POSITIONS if s.phase in ("confront", "place")][:8]:
         safe = ISMCTSBot(iterations=40, seed=5, evaluation=_constant(0.9), safe_lead=0.85)
-        plain = ISMCTSBot(iterations=40, seed=5, evaluation=_constant(0.9))
+        plain = ISMCTSBot(iterations=40, seed=5, evaluation=_constant(0.9), safe_lead=None)
         first, second = decide(safe, state), decide(plain, state)
         if safe.left_out == 0:  # its own random numbers: the same search, simulation for simulation
             assert first.explanation.candidates == second.explanation.candidates

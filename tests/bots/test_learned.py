@@ -143,8 +143,10 @@ def test_the_search_judges_its_playouts_by_the_observation_of_the_searching_play
     assert len(seen) > 10
     assert all(o["viewer"] == 0 and o["players"][1]["hand"] is None for o in seen)  # silver's cards stay hidden
     seen.clear()
-    ask(ISMCTSBot(iterations=20, seed=1, playout_steps=None, evaluation=evaluation), m)
+    ask(ISMCTSBot(iterations=20, seed=1, playout_steps=None, evaluation=evaluation, safe_lead=None), m)
     assert seen == []  # playouts to the end need no evaluation
+    ask(ISMCTSBot(iterations=20, seed=1, playout_steps=None, evaluation=evaluation), m)
+    assert len(seen) == 1 and seen[0] == m.observe(m.state.to_move)  # the lead is judged once (safe_lead)
 
 
 def test_the_evaluation_steers_the_search() -> None:

@@ -19,8 +19,7 @@ Each simulation
    would, and the evaluation then judges the scramble rather than the position (the
    evaluation is ``evaluation=``, a function of the searching player's observation of the
    sampled world: by default the learned :data:`~naga_widget.bots.learned.FITTED`, or with
-   ``evaluation=None`` :func:`~naga_widget.bots.heuristics.evaluate` of the world; judged more
-   sharply when the bot's own position is already a sure lead, see :data:`SURE_LEAD`); and
+   ``evaluation=None`` :func:`~naga_widget.bots.heuristics.evaluate` of the world); and
 5. backs up the result, a win chance from the root player's point of view; the
    opponent chooses at its nodes to make it small.
 
@@ -31,7 +30,10 @@ node visited n times considers only about 1 + :data:`WIDENING`·√n actions: at
 the best-scored first, deeper down those the random playout policy proposes. GreedyBot
 scores an invoke or a placement by looking one step ahead, a good first guess that the
 search must outweigh; its calls and gives follow rough rules of thumb, so there its
-scores count for little.
+scores count for little. When the evaluation already judges the bot's position a lead of
+:data:`SAFE_LEAD` or more, the root leaves out the placements and invokes that lose the game
+at once in one of a few sampled worlds (:func:`safe_actions`): a won game is not staked on a
+face-down relic.
 
 The tree is keyed by what the root player sees: each edge is an action's text, and an
 opponent's call that stays face down when the root player must call next (R4.1) leads
@@ -100,16 +102,18 @@ worlds, and each later simulation starts from one of them at random. N = 256 mak
 the simulations a second of a second's search, yet against ``ismcts-v1`` at 1 s a move it won 41 of
 99 games where a fresh world every simulation won 58 of the same 99 (docs/bots.md, "Strength at 1 s
 a move")."""
-SURE_LEAD: float | None = 0.85
-"""The default of ``sure_lead=``: when the search's evaluation judges the position it decides in at this win
-chance or more, its playouts are judged :data:`SHARPEN` times sharper (see ``ISMCTSBot``)."""
+SURE_LEAD: float | None = None
+"""The default of ``sure_lead=``: None, off. A win chance: when the search's evaluation judges the position it
+decides in at this or more, its playouts are judged :data:`SHARPEN` times sharper (see ``ISMCTSBot``). It was
+the default at 0.85 until :data:`SAFE_LEAD` did its work against RandomBot without its cost against
+``ismcts-v1`` (docs/bots.md, "A sharper evaluation in a sure lead")."""
 SHARPEN = 1.5
 """The default of ``sharpen=``: in a sure lead, each playout's win chance ``p`` counts as
 ``1 / (1 + ((1 - p) / p) ** SHARPEN)`` (its log-odds times :data:`SHARPEN`; 0 and 1 stay)."""
-SAFE_LEAD: float | None = None
-"""The default of ``safe_lead=``: None, off. A win chance: when the evaluation judges the bot's own
-position at this or more, root actions that lose the game at once in one of :data:`SAFE_WORLDS`
-sampled worlds are left out, as long as another action loses in none (see ``ISMCTSBot``)."""
+SAFE_LEAD: float | None = 0.85
+"""The default of ``safe_lead=``: a win chance. When the evaluation judges the bot's own position at this or
+more, root actions that lose the game at once in one of :data:`SAFE_WORLDS` sampled worlds are left out, as
+long as another action loses in none (see ``ISMCTSBot``); None never leaves any out."""
 SAFE_WORLDS = 32
 """The sampled worlds on which ``safe_lead`` tries each root action one step ahead."""
 
@@ -337,7 +341,7 @@ class ISMCTSBot:
     ``greedy_steps``: steps (``"call"``, ``"confront"``, ``"place"``, ``"give"``) decided by GreedyBot's
     score alone, without a search (how the rows "the search for … only" of docs/bots.md are measured).
     ``sure_lead``, ``sharpen``: when the evaluation judges the bot's own observation a win chance of
-    ``sure_lead`` or more (:data:`SURE_LEAD`), every playout's result is sharpened: its log-odds times
+    ``sure_lead`` or more (off by default, :data:`SURE_LEAD`), every playout's result is sharpened: its log-odds times
     ``sharpen`` (:data:`SHARPEN`), so that a lead kept counts for nearly as much as a win at once, and a
     placement that risks the game on a face-down relic no longer looks as good as a safe one. The evaluation
     was fitted on games of GreedyBot against itself, which turn a lead into a win less surely than the search
@@ -347,7 +351,7 @@ class ISMCTSBot:
     are wins and losses). The values the decision shows are turned
     back to the evaluation's own scale; ``sharpened`` says whether the last decision was sharpened.
     ``safe_lead``: when the evaluation judges the bot's own observation a win chance of ``safe_lead`` or more
-    (off by default, :data:`SAFE_LEAD`), an invoke or a placement that ends the game at once against the bot
+    (0.85 by default, :data:`SAFE_LEAD`), an invoke or a placement that ends the game at once against the bot
     (R7.1) in one of :data:`SAFE_WORLDS` sampled worlds is left out of the search, as long as another action
     ends it in none (:func:`safe_actions`): a won position is not staked on a face-down relic.
     ``left_out`` says how many actions the last decision left out, and its summary says so.
