@@ -254,8 +254,7 @@ def test_a_maze_effect_preview_says_first_what_moves_in_the_records_words() -> N
             if state.phase == "confront":
                 for effect in PREVIEWED:
                     record = EFFECTS[effect]
-                    for target in record.targets(state, state.to_move, state.sticks[state.to_move],
-                                                 state.supply)[:3]:
+                    for target in record.targets(state, state.to_move, state.sticks, state.supply)[:3]:
                         words = effect_preview(state, effect, target)["words"]
                         change = record.change_words(target, state.to_move)
                         assert words.startswith(change[0].upper() + change[1:] + ";"), words

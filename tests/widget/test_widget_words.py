@@ -100,7 +100,7 @@ def test_the_menu_says_each_target_with_its_effects_words() -> None:
                             assert node["done"] == invoke_done(s, card, pay, words)
                             assert node["action"] == str(Invoke(card, pay, target))
                         for path, tokens in _paths(pay_node, []):
-                            for node, words in zip(path, effect.token_words(tokens)):
+                            for node, words in zip(path, effect.token_words(tuple(tokens))):
                                 assert node["label"] == words
             m.play(s.legal_actions().sample(rng))
     assert met == set(EFFECTS)
