@@ -30,7 +30,7 @@ Prints, on one core:
     python benchmarks/bench_search.py --only default --deals 40 --variant "worlds=64"   # a setting side by side
     python benchmarks/bench_search.py --seconds 1 --only v1 --deals 200 --workers 2 --sprt 0.55,0.65   # stops early
     python benchmarks/bench_search.py --only default --variant "evaluation=FITTED" --sprt 0.5,0.6   # the learned one
-    python benchmarks/bench_search.py --only greedy --deals 60 --workers 2 --paired "sure_lead=None"   # same games
+    python benchmarks/bench_search.py --only greedy --deals 60 --workers 2 --paired "safe_lead=None"   # same games
 
 Numbers only; nothing here asserts a speed or a strength. ``make strength`` plays the full
 tables at 1 s a move in the arena.
@@ -316,7 +316,7 @@ def main() -> None:
                         "lost ended: the reason (R7), the scores, the round and the last move")
     parser.add_argument("--paired", default="", metavar="ARGS", help="measure a setting side by side on the same "
                         "games: each game played by the measured search as it is and with these keyword arguments "
-                        "(e.g. 'sure_lead=None'), --iterations simulations a move, so that only the games the "
+                        "(e.g. 'safe_lead=None'), --iterations simulations a move, so that only the games the "
                         "setting changes can differ")
     parser.add_argument("--iterations", type=int, default=600, help="simulations a move of every search with "
                         "--paired (default 600: a few tenths of a second a move)")
