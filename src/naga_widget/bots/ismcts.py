@@ -105,8 +105,8 @@ a move")."""
 SURE_LEAD: float | None = None
 """The default of ``sure_lead=``: None, off. A win chance: when the search's evaluation judges the position it
 decides in at this or more, its playouts are judged :data:`SHARPEN` times sharper (see ``ISMCTSBot``). It was
-the default at 0.85 until :data:`SAFE_LEAD` did its work against RandomBot without its cost against
-``ismcts-v1`` (docs/bots.md, "A sharper evaluation in a sure lead")."""
+the default at 0.85 until :data:`SAFE_LEAD` won as many games against RandomBot without the games this seemed
+to cost against ``ismcts-v1`` (docs/bots.md, "A sharper evaluation in a sure lead")."""
 SHARPEN = 1.5
 """The default of ``sharpen=``: in a sure lead, each playout's win chance ``p`` counts as
 ``1 / (1 + ((1 - p) / p) ** SHARPEN)`` (its log-odds times :data:`SHARPEN`; 0 and 1 stay)."""
