@@ -323,3 +323,16 @@ def test_a_safe_lead_keeps_every_action_when_none_is_safe() -> None:
     me = state.to_move
     only_losing = [a for a in state.legal_actions() if str(a) in losing]
     assert safe_actions(Determinizer(state.observe(me)), only_losing, me, random.Random(1)) == only_losing
+
+
+def test_a_safe_lead_draws_no_world_when_no_action_can_change_a_temple() -> None:
+    calling = next(s for s in POSITIONS if s.phase == "call")
+
+    class NoWorlds:  # a sampler that must not be asked
+        ruleset = calling.ruleset
+
+        def sample(self, rng: random.Random) -> State:
+            raise AssertionError("a world was drawn for actions that change no temple")
+
+    calls = list(calling.legal_actions())
+    assert safe_actions(NoWorlds(), calls, calling.to_move, random.Random(0)) == calls

@@ -277,15 +277,14 @@ def safe_actions(worlds: Worlds, actions: list[AnyAction], player: int, rng: ran
     """The ``actions`` that do not lose the game at once (:func:`_loses_at_once`) in any of ``tries``
     worlds sampled from ``worlds``; all of them when each loses in some world, since then none is safe.
     Only placements and the invokes of :data:`_TEMPLE_EFFECTS` are tried: nothing else changes a temple."""
+    rs = worlds.ruleset
+    tried = {id(a) for a in actions
+             if isinstance(a, Place) or (isinstance(a, Invoke) and rs.card(a.card).effect in _TEMPLE_EFFECTS)}
+    if not tried:  # nothing can lose at once: no world is drawn
+        return actions
     sampled = [(worlds.sample(rng), rng.getrandbits(32)) for _ in range(tries)]
-    rs = sampled[0][0].ruleset
-
-    def changes_a_temple(action: AnyAction) -> bool:
-        return isinstance(action, Place) or (isinstance(action, Invoke)
-                                             and rs.card(action.card).effect in _TEMPLE_EFFECTS)
-
     safe = [a for a in actions
-            if not changes_a_temple(a) or not any(_loses_at_once(w, a, player, seed) for w, seed in sampled)]
+            if id(a) not in tried or not any(_loses_at_once(w, a, player, seed) for w, seed in sampled)]
     return safe or actions
 
 
