@@ -7,6 +7,8 @@ import types
 import typing
 from typing import Any, Literal, NotRequired, Required, get_args, get_origin, get_type_hints, is_typeddict
 
+from naga_widget.compiled import as_written
+
 
 def mismatches(value: Any, tp: Any, where: str = "") -> list[str]:
     """Where JSON ``value`` differs from the type ``tp`` (a TypedDict's missing or unknown keys included)."""
@@ -40,7 +42,7 @@ def mismatches(value: Any, tp: Any, where: str = "") -> list[str]:
     if is_typeddict(tp):
         if not isinstance(value, dict):
             return [f"{where}: {value!r} is not a {tp.__name__}"]
-        hints = get_type_hints(tp, include_extras=True)
+        hints = get_type_hints(as_written(tp), include_extras=True)  # the compiled engine erases the types
         out = [f"{where}.{k}: not a field of {tp.__name__}" for k in value if k not in hints]
         for name, hint in hints.items():
             optional = not tp.__total__

@@ -25,6 +25,8 @@ import typing
 from pathlib import Path
 from typing import Any, Literal, NotRequired, Required, get_args, get_origin, get_type_hints, is_typeddict
 
+from naga_widget.compiled import as_written
+
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "js" / "src" / "types.js"
 WIDTH = 118
@@ -120,6 +122,7 @@ def js_type(tp: Any, found: list[type]) -> str:
     if tp is bool:
         return "boolean"
     if is_typeddict(tp):
+        tp = as_written(tp)  # a TypedDict of the compiled engine: its types as its source writes them
         if tp not in found:
             found.append(tp)
         return js_name(tp)

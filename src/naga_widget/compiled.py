@@ -143,6 +143,45 @@ def warn_if_stale(package: Path = _PACKAGE) -> list[str]:
     return stale
 
 
+# -- the annotations as written --------------------------------------------------------------------------------
+WRITTEN_PREFIX = "_written_"
+"""A compiled module's source, loaded apart by :func:`as_written`, is ``<package>._written_<name>``."""
+
+
+def as_written(cls: type) -> type:
+    """``cls`` as its source defines it, for code that reads annotations (a TypedDict's field types).
+
+    mypyc keeps the fields of a TypedDict it compiles but erases most of their types (``list[int]``
+    reads as ``list``, ``int | None`` as ``type``). For a class of a compiled module this returns the
+    class of the same name from that module's source, loaded apart under another name; any other class
+    is returned as it is. Only for reading the types (the wire's check, ``js/scripts/make_types.py``):
+    the engine keeps running the compiled code.
+    """
+    module = sys.modules.get(cls.__module__)
+    if module is None or not _is_extension(module):
+        return cls
+    written: type = getattr(_written_module(cls.__module__), cls.__qualname__)
+    return written
+
+
+def _written_module(name: str) -> ModuleType:
+    package, _, leaf = name.rpartition(".")
+    alias = f"{package}.{WRITTEN_PREFIX}{leaf}"
+    if alias in sys.modules:  # typing resolves the annotations in the module of that name
+        return sys.modules[alias]
+    spec = importlib.util.spec_from_file_location(alias, _source(_PACKAGE, name))
+    if spec is None or spec.loader is None:
+        raise ImportError(f"no source of {name} beside its compiled module")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[alias] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[alias]
+        raise
+    return module
+
+
 # -- building and removing -------------------------------------------------------------------------------------
 _SETUP = """\
 import sys

@@ -122,6 +122,28 @@ def test_the_engine_s_own_tests_pass_on_the_compiled_engine(built: Path) -> None
     assert " passed" in done.stdout and " failed" not in done.stdout
 
 
+WRITTEN = r"""
+from typing import get_type_hints
+from naga_widget.compiled import as_written
+from naga_widget.rules.observe import Observation, PlayerView
+erased, kept = get_type_hints(Observation)["viewer"], get_type_hints(as_written(Observation))["viewer"]
+print(erased is type, kept is not type and int in kept.__args__, as_written(PlayerView) is not PlayerView,
+      as_written(as_written(PlayerView)) is as_written(PlayerView))
+"""
+
+
+def test_the_types_a_compiled_typed_dict_loses_are_read_from_its_source(built: Path) -> None:
+    done = _run(["-c", WRITTEN], built)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.split() == ["True"] * 4  # erased by mypyc, read from the source, loaded once
+    from naga_widget.rules.observe import Observation
+    assert compiled.engine() != "pure Python" or compiled.as_written(Observation) is Observation
+    # the wire's checks (the projection against its TypedDicts, and types.js) read them so
+    wire = _run(["-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "tests/widget/test_widget_wire.py"],
+                built, cwd=ROOT)
+    assert wire.returncode == 0 and " passed" in wire.stdout, wire.stdout[-4000:] + wire.stderr[-2000:]
+
+
 def test_a_source_changed_after_the_build_is_warned_of_and_remove_goes_back_to_pure(
         built: Path, tmp_path: Path) -> None:
     shutil.copytree(built / "naga_widget", tmp_path / "naga_widget")
