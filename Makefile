@@ -135,7 +135,7 @@ test-lite-built: $(STAMP)
 	NAGA_PYODIDE_JOBS=$(PYTEST_WORKERS) node --experimental-wasm-stack-switching lite/pyodide_tests.mjs
 
 lint: $(STAMP) $(JS_STAMP)
-	$(VENV)/bin/ruff check src tests benchmarks lite
+	$(VENV)/bin/ruff check src tests benchmarks lite js/scripts
 	$(VENV)/bin/mypy
 	cd js && npx prettier --check .
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 import json
 import random
 import sys
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
